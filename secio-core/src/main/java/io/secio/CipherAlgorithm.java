@@ -1,0 +1,72 @@
+package io.secio;
+
+import java.util.Optional;
+
+/**
+ * The frame ciphers secio negotiates (spec sections 3, 5 and 6). Twofish, Blowfish and NULL are
+ * deliberately absent: they are never offered and never accepted.
+ */
+public enum CipherAlgorithm {
+  AES_128_GCM("AES-128-GCM", 16, 12, ProtocolVersion.V0_2),
+  AES_256_GCM("AES-256-GCM", 32, 12, ProtocolVersion.V0_2),
+  CHACHA20_POLY1305("CHACHA20_POLY1305", 32, 12, ProtocolVersion.V0_2),
+  AES_256_CTR("AES-256", 32, 16, ProtocolVersion.V0_1),
+  AES_128_CTR("AES-128", 16, 16, ProtocolVersion.V0_1);
+
+  /** AEAD tag length in every v0.2 cipher. */
+  public static final int TAG_SIZE_IN_BYTES = 16;
+
+  private final String wireName;
+  private final int keySizeInBytes;
+  private final int ivSizeInBytes;
+  private final ProtocolVersion version;
+
+  CipherAlgorithm(String wireName, int keySizeInBytes, int ivSizeInBytes, ProtocolVersion version) {
+    this.wireName = wireName;
+    this.keySizeInBytes = keySizeInBytes;
+    this.ivSizeInBytes = ivSizeInBytes;
+    this.version = version;
+  }
+
+  /** The name this project sends in a Propose. */
+  public String wireName() {
+    return wireName;
+  }
+
+  public int keySizeInBytes() {
+    return keySizeInBytes;
+  }
+
+  /** The iv size used in key stretching (for AEAD ciphers the derived iv is not used). */
+  public int ivSizeInBytes() {
+    return ivSizeInBytes;
+  }
+
+  /** The framing this cipher implies. */
+  public ProtocolVersion version() {
+    return version;
+  }
+
+  public boolean isAead() {
+    return version == ProtocolVersion.V0_2;
+  }
+
+  /**
+   * The cipher with this exact, case-sensitive wire name; {@code AES-128-CTR} and {@code AES-256-CTR}
+   * are accepted as aliases of {@code AES-128} and {@code AES-256}.
+   */
+  public static Optional<CipherAlgorithm> fromWireName(String name) {
+    if ("AES-128-CTR".equals(name)) {
+      return Optional.of(AES_128_CTR);
+    }
+    if ("AES-256-CTR".equals(name)) {
+      return Optional.of(AES_256_CTR);
+    }
+    for (CipherAlgorithm a : values()) {
+      if (a.wireName.equals(name)) {
+        return Optional.of(a);
+      }
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,234 @@
+package io.secio;
+
+import io.secio.crypto.CryptoBackend;
+import io.secio.crypto.CryptoBackends;
+import io.secio.identity.IdentityKeyPair;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything a node needs to run secio handshakes: its identity, what it proposes, the frame limit,
+ * the handshake timeout, an optional expected remote peer, and the crypto backend. Immutable and
+ * thread-safe; one config serves any number of connections.
+ */
+public final class SecioConfig {
+  /** The default and largest usual frame length: 8 MiB, inclusive. */
+  public static final int DEFAULT_MAX_FRAME_LENGTH_IN_BYTES = 8 * 1024 * 1024;
+
+  /** The default handshake timeout. */
+  public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
+
+  /** The default bound on handshakes one node runs at once. */
+  public static final int DEFAULT_MAX_CONCURRENT_HANDSHAKES = 512;
+
+  private final IdentityKeyPair identity;
+  private final List<ExchangeAlgorithm> exchanges;
+  private final List<CipherAlgorithm> ciphers;
+  private final List<HashAlgorithm> hashes;
+  private final int maxFrameLength;
+  private final Duration handshakeTimeout;
+  private final int maxConcurrentHandshakes;
+  private final PeerId expectedRemotePeer;
+  private final CryptoBackend backend;
+  private final SecureRandom random;
+
+  private SecioConfig(Builder b) {
+    this.identity = Objects.requireNonNull(b.identity, "identity");
+    this.exchanges = List.copyOf(b.exchanges != null ? b.exchanges : b.mode.exchanges());
+    this.ciphers = List.copyOf(b.ciphers != null ? b.ciphers : b.mode.ciphers());
+    this.hashes = List.copyOf(b.hashes != null ? b.hashes : b.mode.hashes());
+    requireNonEmpty(exchanges, "exchanges");
+    requireNonEmpty(ciphers, "ciphers");
+    requireNonEmpty(hashes, "hashes");
+    this.maxFrameLength = b.maxFrameLength;
+    this.handshakeTimeout = b.handshakeTimeout;
+    this.maxConcurrentHandshakes = b.maxConcurrentHandshakes;
+    this.expectedRemotePeer = b.expectedRemotePeer;
+    this.backend = b.backend != null ? b.backend : CryptoBackends.defaultBackend();
+    this.random = b.random != null ? b.random : new SecureRandom();
+  }
+
+  private static void requireNonEmpty(List<?> list, String what) {
+    if (list.isEmpty() || list.size() != list.stream().distinct().count()) {
+      throw new IllegalArgumentException(what + " must be non-empty and without repeats");
+    }
+  }
+
+  public static Builder builder(IdentityKeyPair identity) {
+    return new Builder().identity(identity);
+  }
+
+  /** A builder holding this config's values. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.identity = identity;
+    b.exchanges = exchanges;
+    b.ciphers = ciphers;
+    b.hashes = hashes;
+    b.maxFrameLength = maxFrameLength;
+    b.handshakeTimeout = handshakeTimeout;
+    b.maxConcurrentHandshakes = maxConcurrentHandshakes;
+    b.expectedRemotePeer = expectedRemotePeer;
+    b.backend = backend;
+    b.random = random;
+    return b;
+  }
+
+  /** This config, expecting the remote side to be {@code peer} (as a client dialling a known peer). */
+  public SecioConfig withExpectedRemotePeer(PeerId peer) {
+    return toBuilder().expectedRemotePeer(peer).build();
+  }
+
+  public IdentityKeyPair identity() {
+    return identity;
+  }
+
+  public PeerId localPeerId() {
+    return identity.publicKey().peerId();
+  }
+
+  public List<ExchangeAlgorithm> exchanges() {
+    return exchanges;
+  }
+
+  public List<CipherAlgorithm> ciphers() {
+    return ciphers;
+  }
+
+  public List<HashAlgorithm> hashes() {
+    return hashes;
+  }
+
+  /** Largest frame payload accepted and emitted, in bytes. */
+  public int maxFrameLength() {
+    return maxFrameLength;
+  }
+
+  public Duration handshakeTimeout() {
+    return handshakeTimeout;
+  }
+
+  /** How many handshakes one listener runs at once before refusing new ones. */
+  public int maxConcurrentHandshakes() {
+    return maxConcurrentHandshakes;
+  }
+
+  public Optional<PeerId> expectedRemotePeer() {
+    return Optional.ofNullable(expectedRemotePeer);
+  }
+
+  public CryptoBackend backend() {
+    return backend;
+  }
+
+  public SecureRandom random() {
+    return random;
+  }
+
+  @Override
+  public String toString() {
+    return "SecioConfig{peer=" + localPeerId()
+        + ", exchanges=" + exchanges
+        + ", ciphers=" + ciphers
+        + ", hashes=" + hashes
+        + ", maxFrameLength=" + maxFrameLength
+        + ", handshakeTimeout=" + handshakeTimeout
+        + ", backend=" + backend.name()
+        + "}";
+  }
+
+  /** Builds a {@link SecioConfig}. Not thread-safe. */
+  public static final class Builder {
+    private IdentityKeyPair identity;
+    private SecioMode mode = SecioMode.BRIDGE;
+    private List<ExchangeAlgorithm> exchanges;
+    private List<CipherAlgorithm> ciphers;
+    private List<HashAlgorithm> hashes;
+    private int maxFrameLength = DEFAULT_MAX_FRAME_LENGTH_IN_BYTES;
+    private Duration handshakeTimeout = DEFAULT_HANDSHAKE_TIMEOUT;
+    private int maxConcurrentHandshakes = DEFAULT_MAX_CONCURRENT_HANDSHAKES;
+    private PeerId expectedRemotePeer;
+    private CryptoBackend backend;
+    private SecureRandom random;
+
+    private Builder() {}
+
+    public Builder identity(IdentityKeyPair identity) {
+      this.identity = Objects.requireNonNull(identity, "identity");
+      return this;
+    }
+
+    /** Proposals of a mode; lists set explicitly take precedence. Default {@link SecioMode#BRIDGE}. */
+    public Builder mode(SecioMode mode) {
+      this.mode = Objects.requireNonNull(mode, "mode");
+      this.exchanges = null;
+      this.ciphers = null;
+      this.hashes = null;
+      return this;
+    }
+
+    public Builder exchanges(List<ExchangeAlgorithm> exchanges) {
+      this.exchanges = List.copyOf(exchanges);
+      return this;
+    }
+
+    public Builder ciphers(List<CipherAlgorithm> ciphers) {
+      this.ciphers = List.copyOf(ciphers);
+      return this;
+    }
+
+    public Builder hashes(List<HashAlgorithm> hashes) {
+      this.hashes = List.copyOf(hashes);
+      return this;
+    }
+
+    /** Largest frame payload, inclusive; at least 1 KiB. Default 8 MiB. */
+    public Builder maxFrameLength(int bytes) {
+      if (bytes < 1024) {
+        throw new IllegalArgumentException("maxFrameLength must be at least 1024: " + bytes);
+      }
+      this.maxFrameLength = bytes;
+      return this;
+    }
+
+    public Builder handshakeTimeout(Duration timeout) {
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("handshakeTimeout must be positive: " + timeout);
+      }
+      this.handshakeTimeout = timeout;
+      return this;
+    }
+
+    public Builder maxConcurrentHandshakes(int count) {
+      if (count < 1) {
+        throw new IllegalArgumentException("maxConcurrentHandshakes must be positive: " + count);
+      }
+      this.maxConcurrentHandshakes = count;
+      return this;
+    }
+
+    /** Fail the handshake unless the remote key hashes to this id; {@code null} accepts any peer. */
+    public Builder expectedRemotePeer(PeerId peer) {
+      this.expectedRemotePeer = peer;
+      return this;
+    }
+
+    /** Pin a backend (see {@link CryptoBackends}); default is the per-primitive choice. */
+    public Builder backend(CryptoBackend backend) {
+      this.backend = Objects.requireNonNull(backend, "backend");
+      return this;
+    }
+
+    public Builder random(SecureRandom random) {
+      this.random = Objects.requireNonNull(random, "random");
+      return this;
+    }
+
+    public SecioConfig build() {
+      return new SecioConfig(this);
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package io.secio;
+
+import java.security.GeneralSecurityException;
+import java.util.Objects;
+
+/**
+ * The one checked failure of this library: a handshake or a frame went wrong. The {@link #reason()}
+ * says what, in words a user can act on; the message never carries key material.
+ *
+ * <p>Every {@code SecioException} is fatal for its connection.
+ */
+public final class SecioException extends GeneralSecurityException {
+  private static final long serialVersionUID = 1L;
+
+  /** What went wrong. */
+  public enum Reason {
+    /** The two proposals share no exchange, cipher or hash that this node implements. */
+    NO_COMMON_ALGORITHMS("no common algorithms"),
+    /** Both sides hashed to the same order: the node dialled itself. */
+    SELF_CONNECTION("connected to self"),
+    /** The remote key does not hash to the expected peer id. */
+    PEER_ID_MISMATCH("remote peer id does not match the expected one"),
+    /** The Exchange signature does not verify under the remote identity key. */
+    BAD_SIGNATURE("bad signature in Exchange"),
+    /** The remote ephemeral key has the wrong length, is not on the curve, or gives a zero secret. */
+    BAD_EPHEMERAL_KEY("bad ephemeral public key"),
+    /** The first decrypted frame is not our own nonce. */
+    NONCE_MISMATCH("nonce echo mismatch"),
+    /** A handshake message could not be parsed or lacks a required field. */
+    MALFORMED_MESSAGE("malformed handshake message"),
+    /** The handshake did not complete in time. */
+    TIMEOUT("handshake timed out"),
+    /** The connection closed before the handshake completed. */
+    CLOSED("connection closed during handshake"),
+    /** A frame header declares a length over the limit. */
+    FRAME_TOO_LONG("frame too long"),
+    /** A frame body is shorter than its MAC or tag. */
+    FRAME_TOO_SHORT("frame too short"),
+    /** A frame's MAC or tag does not verify. */
+    AUTHENTICATION_FAILED("frame authentication failed"),
+    /** The AEAD nonce counter is exhausted; the connection must close before it would wrap. */
+    NONCE_EXHAUSTED("nonce counter exhausted"),
+    /** The local node is already running as many handshakes as it allows. */
+    TOO_MANY_HANDSHAKES("too many concurrent handshakes"),
+    /** A required crypto primitive is not available on any backend. */
+    UNAVAILABLE("crypto primitive unavailable");
+
+    private final String description;
+
+    Reason(String description) {
+      this.description = description;
+    }
+
+    /** A short human-readable description. */
+    public String description() {
+      return description;
+    }
+  }
+
+  private final Reason reason;
+
+  public SecioException(Reason reason) {
+    this(reason, null, null);
+  }
+
+  public SecioException(Reason reason, String detail) {
+    this(reason, detail, null);
+  }
+
+  public SecioException(Reason reason, String detail, Throwable cause) {
+    super(message(reason, detail), cause);
+    this.reason = Objects.requireNonNull(reason, "reason");
+  }
+
+  private static String message(Reason reason, String detail) {
+    Objects.requireNonNull(reason, "reason");
+    return detail == null || detail.isEmpty()
+        ? reason.description()
+        : reason.description() + ": " + detail;
+  }
+
+  /** What went wrong. */
+  public Reason reason() {
+    return reason;
+  }
+}

@@ -1,0 +1,53 @@
+package io.secio.crypto;
+
+import io.secio.CipherAlgorithm;
+import io.secio.ExchangeAlgorithm;
+import io.secio.HashAlgorithm;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import javax.crypto.Cipher;
+import javax.crypto.Mac;
+
+/**
+ * A source of the primitives secio frames and exchanges need: Conscrypt (BoringSSL), the JDK, or
+ * Bouncy Castle, or a per-primitive choice among them. Obtain instances from {@link CryptoBackends};
+ * a backend only offers a primitive after that primitive passed its known-answer self-test.
+ *
+ * <p>Implementations are thread-safe; the objects they return are not.
+ */
+public interface CryptoBackend {
+
+  /** A short name, such as {@code conscrypt}, {@code jdk} or {@code bouncycastle}. */
+  String name();
+
+  /** Whether this backend offers the primitive and it passed its self-test. */
+  boolean offers(Primitive primitive);
+
+  /** The name of the backend that actually serves this primitive (differs for a per-primitive choice). */
+  default String nameFor(Primitive primitive) {
+    return name();
+  }
+
+  /** A new AEAD for one direction of one connection, keyed with {@code key}. */
+  AeadCipher newAead(CipherAlgorithm cipher, byte[] key) throws GeneralSecurityException;
+
+  /**
+   * A new AES-CTR stream cipher (encryption and decryption are the same operation) whose initial
+   * 128-bit big-endian counter is {@code iv}; the keystream continues across calls.
+   */
+  Cipher newCtr(CipherAlgorithm cipher, byte[] key, byte[] iv) throws GeneralSecurityException;
+
+  /** A new HMAC keyed with {@code key}. */
+  Mac newHmac(HashAlgorithm hash, byte[] key) throws GeneralSecurityException;
+
+  /** A fresh ephemeral key pair on the curve of {@code exchange}. */
+  EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
+      throws GeneralSecurityException;
+
+  /**
+   * The ephemeral key pair with this private scalar (big-endian for NIST curves, the 32 raw bytes for
+   * X25519). For known-answer tests; a handshake always generates a fresh key.
+   */
+  EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+      throws GeneralSecurityException;
+}
