@@ -1,0 +1,113 @@
+package io.secio;
+
+import io.secio.frame.FrameOpener;
+import io.secio.frame.FrameSealer;
+import io.secio.identity.IdentityPublicKey;
+import java.util.Objects;
+
+/**
+ * The outcome of a completed handshake: who the two peers are, what was negotiated, and a frame sealer
+ * and opener oriented for the local side. The sealer and opener are not thread-safe: one writer and
+ * one reader. {@code toString} shows names, never secrets; {@link #destroy()} zeroes the keys.
+ */
+public final class SecioSession {
+  private final PeerId localPeerId;
+  private final PeerId remotePeerId;
+  private final IdentityPublicKey remotePublicKey;
+  private final ExchangeAlgorithm exchange;
+  private final CipherAlgorithm cipher;
+  private final HashAlgorithm hash;
+  private final boolean localPreferred;
+  private final String cipherBackend;
+  private final FrameSealer sealer;
+  private final FrameOpener opener;
+
+  public SecioSession(
+      PeerId localPeerId,
+      IdentityPublicKey remotePublicKey,
+      ExchangeAlgorithm exchange,
+      CipherAlgorithm cipher,
+      HashAlgorithm hash,
+      boolean localPreferred,
+      String cipherBackend,
+      FrameSealer sealer,
+      FrameOpener opener) {
+    this.localPeerId = Objects.requireNonNull(localPeerId);
+    this.remotePublicKey = Objects.requireNonNull(remotePublicKey);
+    this.remotePeerId = remotePublicKey.peerId();
+    this.exchange = Objects.requireNonNull(exchange);
+    this.cipher = Objects.requireNonNull(cipher);
+    this.hash = Objects.requireNonNull(hash);
+    this.localPreferred = localPreferred;
+    this.cipherBackend = Objects.requireNonNull(cipherBackend);
+    this.sealer = Objects.requireNonNull(sealer);
+    this.opener = Objects.requireNonNull(opener);
+  }
+
+  public PeerId localPeerId() {
+    return localPeerId;
+  }
+
+  public PeerId remotePeerId() {
+    return remotePeerId;
+  }
+
+  public IdentityPublicKey remotePublicKey() {
+    return remotePublicKey;
+  }
+
+  public ExchangeAlgorithm exchange() {
+    return exchange;
+  }
+
+  public CipherAlgorithm cipher() {
+    return cipher;
+  }
+
+  public HashAlgorithm hash() {
+    return hash;
+  }
+
+  /** v0.1 for CTR+HMAC, v0.2 for AEAD. */
+  public ProtocolVersion version() {
+    return cipher.version();
+  }
+
+  /** Whether the local side's proposal was the preferred one (spec section 3, order &gt; 0). */
+  public boolean isLocalPreferred() {
+    return localPreferred;
+  }
+
+  /** The backend that encrypts this session's frames, such as {@code conscrypt}. */
+  public String cipherBackend() {
+    return cipherBackend;
+  }
+
+  /** Seals frames the local side sends. */
+  public FrameSealer sealer() {
+    return sealer;
+  }
+
+  /** Opens frames the remote side sent. */
+  public FrameOpener opener() {
+    return opener;
+  }
+
+  /** Zeroes the frame keys. */
+  public void destroy() {
+    sealer.destroy();
+    opener.destroy();
+  }
+
+  @Override
+  public String toString() {
+    return "SecioSession{local=" + localPeerId
+        + ", remote=" + remotePeerId
+        + ", exchange=" + exchange.wireName()
+        + ", cipher=" + cipher.wireName()
+        + ", hash=" + hash.wireName()
+        + ", version=" + version().label()
+        + ", backend=" + cipherBackend
+        + "}";
+  }
+}

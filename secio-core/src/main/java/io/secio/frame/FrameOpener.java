@@ -1,0 +1,37 @@
+package io.secio.frame;
+
+import io.secio.SecioException;
+import java.nio.ByteBuffer;
+
+/**
+ * Verifies and decrypts frame bodies for one direction of an established session (spec section 6).
+ * After any failure the opener is dead: every later call fails too, so nothing after a bad frame is
+ * delivered. Not thread-safe.
+ */
+public interface FrameOpener {
+
+  /** Bytes a body has beyond its plaintext: the MAC or tag size. */
+  int overhead();
+
+  /**
+   * Verifies the body (all remaining bytes of {@code body}) and writes its plaintext to {@code out},
+   * which needs {@code body.remaining() - overhead()} bytes of room. Advances both positions.
+   *
+   * @throws SecioException {@link SecioException.Reason#FRAME_TOO_SHORT} if the body is shorter than
+   *     the MAC or tag, {@link SecioException.Reason#AUTHENTICATION_FAILED} if it does not verify
+   */
+  void open(ByteBuffer body, ByteBuffer out) throws SecioException;
+
+  /** Convenience: opens a whole body into a new array. */
+  default byte[] open(byte[] body) throws SecioException {
+    if (body.length < overhead()) {
+      open(ByteBuffer.wrap(body), ByteBuffer.allocate(0));
+    }
+    ByteBuffer out = ByteBuffer.allocate(body.length - overhead());
+    open(ByteBuffer.wrap(body), out);
+    return out.array();
+  }
+
+  /** Forgets the keys; later calls fail. */
+  void destroy();
+}

@@ -1,0 +1,34 @@
+package io.secio.frame;
+
+import io.secio.SecioException;
+import java.nio.ByteBuffer;
+
+/**
+ * Encrypts frame bodies for one direction of an established session (spec section 6). Each call
+ * consumes one nonce (AEAD) or advances the keystream (CTR): the caller must emit every frame it seals,
+ * in order. Not thread-safe.
+ */
+public interface FrameSealer {
+
+  /** Bytes a body has beyond its plaintext: the MAC or tag size. */
+  int overhead();
+
+  /**
+   * Writes the frame body for all remaining bytes of {@code plaintext} to {@code out}: {@code ciphertext
+   * || MAC} or {@code ciphertext || tag}. {@code out} needs {@code plaintext.remaining() + overhead()}
+   * bytes of room. Advances both positions.
+   *
+   * @throws SecioException {@link SecioException.Reason#NONCE_EXHAUSTED} when the nonce would wrap
+   */
+  void seal(ByteBuffer plaintext, ByteBuffer out) throws SecioException;
+
+  /** Convenience: seals a whole array into a new array. */
+  default byte[] seal(byte[] plaintext) throws SecioException {
+    ByteBuffer out = ByteBuffer.allocate(plaintext.length + overhead());
+    seal(ByteBuffer.wrap(plaintext), out);
+    return out.array();
+  }
+
+  /** Forgets the keys; later calls fail. */
+  void destroy();
+}
