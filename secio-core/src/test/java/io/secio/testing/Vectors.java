@@ -59,6 +59,15 @@ public final class Vectors {
     return Hex.decode(o.get(field).getAsString());
   }
 
+  /** Asserts one direction's stretched keys against {@code {iv, key|cipherKey, mac|macKey}}. */
+  public static void assertKeys(JsonObject expected, io.secio.frame.DirectionKeys actual) {
+    org.junit.jupiter.api.Assertions.assertArrayEquals(hex(expected, "iv"), actual.iv(), "iv");
+    String key = expected.has("cipherKey") ? "cipherKey" : "key";
+    String mac = expected.has("macKey") ? "macKey" : "mac";
+    org.junit.jupiter.api.Assertions.assertArrayEquals(hex(expected, key), actual.cipherKey(), key);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(hex(expected, mac), actual.macKey(), mac);
+  }
+
   public static byte[] hex(JsonElement e) {
     return Hex.decode(e.getAsString());
   }

@@ -1,0 +1,71 @@
+package io.secio.frame;
+
+import io.secio.SecioException;
+import java.nio.ByteBuffer;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import javax.crypto.Cipher;
+import javax.crypto.Mac;
+
+/**
+ * v0.1 frames: checks {@code HMAC(macKey, ciphertext)} in constant time, and only then decrypts with the
+ * continuing AES-CTR stream. The MAC covers the ciphertext only, so v0.1 cannot detect a replayed,
+ * reordered or dropped frame (spec section 8). Dead after the first failure. Not thread-safe.
+ */
+final class CtrHmacFrameOpener implements FrameOpener {
+  private final Cipher ctr;
+  private final Mac mac;
+  private final byte[] expected;
+  private final byte[] received;
+  private boolean dead;
+
+  CtrHmacFrameOpener(Cipher ctr, Mac mac) {
+    this.ctr = ctr;
+    this.mac = mac;
+    this.expected = new byte[mac.getMacLength()];
+    this.received = new byte[mac.getMacLength()];
+  }
+
+  @Override
+  public int overhead() {
+    return expected.length;
+  }
+
+  @Override
+  public void open(ByteBuffer body, ByteBuffer out) throws SecioException {
+    if (dead) {
+      throw new SecioException(SecioException.Reason.AUTHENTICATION_FAILED, "opener already failed");
+    }
+    if (body.remaining() < overhead()) {
+      dead = true;
+      throw new SecioException(SecioException.Reason.FRAME_TOO_SHORT, body.remaining() + " bytes");
+    }
+    int macStart = body.limit() - overhead();
+    ByteBuffer ciphertext = body.duplicate();
+    ciphertext.limit(macStart);
+    ByteBuffer tag = body.duplicate();
+    tag.position(macStart);
+    tag.get(received);
+    try {
+      mac.update(ciphertext.duplicate());
+      mac.doFinal(expected, 0);
+      if (!MessageDigest.isEqual(expected, received)) {
+        dead = true;
+        throw new SecioException(SecioException.Reason.AUTHENTICATION_FAILED);
+      }
+      ctr.update(ciphertext, out);
+    } catch (GeneralSecurityException e) {
+      if (e instanceof SecioException) {
+        throw (SecioException) e;
+      }
+      dead = true;
+      throw new SecioException(SecioException.Reason.UNAVAILABLE, "CTR open failed", e);
+    }
+    body.position(body.limit());
+  }
+
+  @Override
+  public void destroy() {
+    dead = true;
+  }
+}

@@ -1,0 +1,93 @@
+package io.secio.handshake;
+
+import io.secio.CipherAlgorithm;
+import io.secio.ExchangeAlgorithm;
+import io.secio.HashAlgorithm;
+import io.secio.SecioException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Who is preferred, and what both sides agree on (spec section 3): the order hashes, and for each of
+ * exchanges, ciphers and hashes the first name of the preferred list that the other list also contains
+ * (exact, case-sensitive) and that this node implements.
+ */
+final class Negotiation {
+  private Negotiation() {}
+
+  /** The outcome of selection. */
+  record Selection(ExchangeAlgorithm exchange, CipherAlgorithm cipher, HashAlgorithm hash) {}
+
+  /**
+   * {@code compare(SHA256(remotePub || localNonce), SHA256(localPub || remoteNonce))}, unsigned and
+   * lexicographic: positive when the local side is preferred, zero when talking to itself.
+   */
+  static int order(byte[] localPub, byte[] localNonce, byte[] remotePub, byte[] remoteNonce) {
+    byte[] oh1 = sha256(remotePub, localNonce);
+    byte[] oh2 = sha256(localPub, remoteNonce);
+    return Integer.signum(Arrays.compareUnsigned(oh1, oh2));
+  }
+
+  static Selection select(
+      boolean localPreferred,
+      String localExchanges,
+      String localCiphers,
+      String localHashes,
+      String remoteExchanges,
+      String remoteCiphers,
+      String remoteHashes)
+      throws SecioException {
+    return new Selection(
+        pick(localPreferred, localExchanges, remoteExchanges, ExchangeAlgorithm::fromWireName, "exchange"),
+        pick(localPreferred, localCiphers, remoteCiphers, CipherAlgorithm::fromWireName, "cipher"),
+        pick(localPreferred, localHashes, remoteHashes, HashAlgorithm::fromWireName, "hash"));
+  }
+
+  /**
+   * Comma-joined wire names, no spaces.
+   *
+   * @throws IllegalStateException if there are none: the backend offers nothing proposed
+   */
+  static String join(List<String> names, String kind) {
+    if (names.isEmpty()) {
+      throw new IllegalStateException("the crypto backend offers none of the proposed " + kind);
+    }
+    return names.stream().collect(Collectors.joining(","));
+  }
+
+  private static <T> T pick(
+      boolean localPreferred,
+      String local,
+      String remote,
+      Function<String, Optional<T>> implemented,
+      String kind)
+      throws SecioException {
+    List<String> preferred = Arrays.asList((localPreferred ? local : remote).split(",", -1));
+    List<String> other = Arrays.asList((localPreferred ? remote : local).split(",", -1));
+    for (String name : preferred) {
+      if (other.contains(name)) {
+        Optional<T> found = implemented.apply(name);
+        if (found.isPresent()) {
+          return found.get();
+        }
+      }
+    }
+    throw new SecioException(SecioException.Reason.NO_COMMON_ALGORITHMS, "no common " + kind);
+  }
+
+  private static byte[] sha256(byte[] a, byte[] b) {
+    try {
+      MessageDigest d = MessageDigest.getInstance("SHA-256");
+      d.update(a);
+      d.update(b);
+      return d.digest();
+    } catch (NoSuchAlgorithmException e) {
+      throw new AssertionError("every JVM has SHA-256", e);
+    }
+  }
+}
