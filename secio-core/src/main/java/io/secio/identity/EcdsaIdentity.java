@@ -61,7 +61,7 @@ final class EcdsaIdentity implements KeyScheme {
     } catch (InvalidKeySpecException | ClassCastException e) {
       throw new InvalidKeyException("not an EC SubjectPublicKeyInfo", e);
     }
-    // The key's bytes are its peer id: only the one DER encoding (named curve, uncompressed) is accepted.
+    // The key's bytes are its peer id: only the one DER encoding (named curve, uncompressed).
     if (!Arrays.equals(key.getEncoded(), publicData)) {
       throw new InvalidKeyException("EC public key is not in DER form");
     }
@@ -165,7 +165,8 @@ final class EcdsaIdentity implements KeyScheme {
   private static void copyPadded(BigInteger value, byte[] out, int offset) {
     byte[] bytes = value.toByteArray();
     int length = Math.min(bytes.length, SCALAR_SIZE_IN_BYTES);
-    System.arraycopy(bytes, bytes.length - length, out, offset + SCALAR_SIZE_IN_BYTES - length, length);
+    int padding = SCALAR_SIZE_IN_BYTES - length;
+    System.arraycopy(bytes, bytes.length - length, out, offset + padding, length);
   }
 
   /** The JDK does not check that an imported point lies on the curve; Bouncy Castle does. */

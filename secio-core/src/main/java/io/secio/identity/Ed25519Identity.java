@@ -89,7 +89,7 @@ final class Ed25519Identity implements KeyScheme {
     });
   }
 
-  /** The JDK cannot derive an Ed25519 public key from a given seed; Bouncy Castle's RFC 8032 code can. */
+  /** The JDK cannot derive an Ed25519 public key from a given seed; Bouncy Castle can. */
   private static byte[] derivePublic(byte[] seed) {
     byte[] publicData = new byte[KEY_SIZE_IN_BYTES];
     Ed25519.generatePublicKey(seed, 0, publicData, 0);

@@ -77,11 +77,21 @@ final class IdentityKeys {
     } finally {
       Arrays.fill(data, (byte) 0);
     }
-    // Catches stored keys whose parts disagree (an RSA key with a wrong CRT value signs garbage).
-    if (!pair.publicKey().verify(CONSISTENCY_MESSAGE, pair.sign(CONSISTENCY_MESSAGE))) {
-      throw new IllegalArgumentException(type + " private key does not match its public key");
-    }
+    checkConsistent(pair);
     return pair;
+  }
+
+  /** Refuses a stored key whose parts disagree (an RSA key with a wrong CRT value signs garbage). */
+  private static void checkConsistent(IdentityKeyPair pair) {
+    boolean consistent;
+    try {
+      consistent = pair.publicKey().verify(CONSISTENCY_MESSAGE, pair.sign(CONSISTENCY_MESSAGE));
+    } catch (IllegalStateException e) {
+      consistent = false; // SunRsaSign's own check of its CRT result tripped
+    }
+    if (!consistent) {
+      throw new IllegalArgumentException(pair.type() + " private key does not match its public key");
+    }
   }
 
   private static IdentityKeyPair keyPair(KeyType type, KeyScheme.SigningKey key)

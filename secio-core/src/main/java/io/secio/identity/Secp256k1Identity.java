@@ -62,13 +62,16 @@ final class Secp256k1Identity implements KeyScheme {
 
   @Override
   public SigningKey generate(SecureRandom random) {
-    return signingKey(BigIntegers.createRandomInRange(BigInteger.ONE, ORDER.subtract(BigInteger.ONE), random));
+    BigInteger d =
+        BigIntegers.createRandomInRange(BigInteger.ONE, ORDER.subtract(BigInteger.ONE), random);
+    return signingKey(d);
   }
 
   private static SigningKey signingKey(BigInteger d) {
     ECPrivateKeyParameters key = new ECPrivateKeyParameters(d, DOMAIN);
     byte[] publicData = new FixedPointCombMultiplier().multiply(DOMAIN.getG(), d).getEncoded(true);
-    return new SigningKey(BigIntegers.asUnsignedByteArray(SCALAR_SIZE_IN_BYTES, d), publicData, message -> {
+    byte[] privateData = BigIntegers.asUnsignedByteArray(SCALAR_SIZE_IN_BYTES, d);
+    return new SigningKey(privateData, publicData, message -> {
       ECDSASigner signer = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
       signer.init(true, key);
       BigInteger[] rs = signer.generateSignature(sha256(message));
