@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Generation, protobuf round trips, signing and rejection of bad keys, for every key type. */
 class IdentityKeyPairTest {
-  private static final byte[] MESSAGE = "propose-out || propose-in || epub".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MESSAGE =
+      "propose-out || propose-in || epub".getBytes(StandardCharsets.US_ASCII);
   private static final Map<KeyType, String> PEER_ID_PREFIX = Map.of(
       KeyType.ED25519, "12D3KooW",
       KeyType.SECP256K1, "16Uiu2",
@@ -104,7 +105,7 @@ class IdentityKeyPairTest {
     assertTrue(text.contains(type.toString()), text);
     assertTrue(text.contains(pair.publicKey().peerId().toBase58()), text);
     byte[] privateProtobuf = pair.toProtobuf();
-    // No run of 8 private bytes may appear, in hex or as the peer id would show them.
+    // No 8-byte run of the private protobuf may appear, in hex.
     String privateHex = Hex.encode(privateProtobuf);
     for (int i = 8; i + 16 <= privateHex.length(); i += 16) {
       assertFalse(text.toLowerCase().contains(privateHex.substring(i, i + 16)), text);
@@ -118,7 +119,8 @@ class IdentityKeyPairTest {
     assertEquals(64, data.length);
     byte[] legacy = IdentityKeyVectorsTest.concat(data, Arrays.copyOfRange(data, 32, 64));
 
-    IdentityKeyPair imported = IdentityKeyPair.fromProtobuf(KeyProtobufs.encode(KeyType.ED25519, legacy));
+    IdentityKeyPair imported =
+        IdentityKeyPair.fromProtobuf(KeyProtobufs.encode(KeyType.ED25519, legacy));
     assertEquals(pair.publicKey(), imported.publicKey());
     assertArrayEquals(pair.toProtobuf(), imported.toProtobuf(), "written back in the 64-byte form");
     assertArrayEquals(pair.sign(MESSAGE), imported.sign(MESSAGE));
@@ -135,7 +137,8 @@ class IdentityKeyPairTest {
     assertThrows(IllegalArgumentException.class,
         () -> IdentityKeyPair.fromProtobuf(KeyProtobufs.encode(KeyType.ED25519, legacyWrongThird)));
     assertThrows(IllegalArgumentException.class,
-        () -> IdentityKeyPair.fromProtobuf(KeyProtobufs.encode(KeyType.ED25519, Arrays.copyOf(data, 32))));
+        () -> IdentityKeyPair.fromProtobuf(
+            KeyProtobufs.encode(KeyType.ED25519, Arrays.copyOf(data, 32))));
   }
 
   @Test
@@ -175,7 +178,8 @@ class IdentityKeyPairTest {
 
   @Test
   void malformedPrivateKeyProtobufsAreRejected() {
-    byte[] good = IdentityKeyPair.generate(KeyType.SECP256K1, seededRandom(KeyType.SECP256K1)).toProtobuf();
+    byte[] good =
+        IdentityKeyPair.generate(KeyType.SECP256K1, seededRandom(KeyType.SECP256K1)).toProtobuf();
     byte[] unknownType = good.clone();
     unknownType[1] = 7;
     for (byte[] bad : new byte[][] {
@@ -188,14 +192,17 @@ class IdentityKeyPairTest {
         KeyProtobufs.encode(KeyType.RSA, new byte[] {0x30, 0x00}),
         KeyProtobufs.encode(KeyType.ECDSA, new byte[] {0x30, 0x00}),
     }) {
-      assertThrows(IllegalArgumentException.class, () -> IdentityKeyPair.fromProtobuf(bad), Hex.encode(bad));
+      assertThrows(
+          IllegalArgumentException.class, () -> IdentityKeyPair.fromProtobuf(bad), Hex.encode(bad));
     }
   }
 
   @Test
   void differentKeysAreNotEqual() throws Exception {
-    IdentityPublicKey a = IdentityKeyPair.generate(KeyType.ED25519, seededRandom(KeyType.ED25519)).publicKey();
-    IdentityPublicKey b = IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()).publicKey();
+    IdentityPublicKey a =
+        IdentityKeyPair.generate(KeyType.ED25519, seededRandom(KeyType.ED25519)).publicKey();
+    IdentityPublicKey b =
+        IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()).publicKey();
     assertNotEquals(a, b);
     assertNotEquals(a.peerId(), b.peerId());
     assertFalse(a.peerId().matches(b));
