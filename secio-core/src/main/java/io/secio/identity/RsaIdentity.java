@@ -32,9 +32,9 @@ final class RsaIdentity implements KeyScheme {
 
   private static final String PROVIDER = "SunRsaSign";
   private static final String SIGNATURE = "SHA256withRSA";
-  static final int MIN_MODULUS_SIZE_IN_BITS = 2048;
-  static final int MAX_MODULUS_SIZE_IN_BITS = 8192;
-  /** go-libp2p cannot hold a larger public exponent; bounding it also bounds verification cost. */
+  private static final int MIN_MODULUS_SIZE_IN_BITS = 2048;
+  private static final int MAX_MODULUS_SIZE_IN_BITS = 8192;
+  /** Go's crypto/rsa refuses exponents over 2^31 - 1; the bound also caps verification cost. */
   private static final int MAX_EXPONENT_SIZE_IN_BITS = 31;
 
   private RsaIdentity() {}
