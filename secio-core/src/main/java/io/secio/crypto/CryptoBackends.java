@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Where backends come from. Each named backend is built once per JVM, on first request; its
@@ -48,7 +49,7 @@ public final class CryptoBackends {
       synchronized (LOCK) {
         backend = defaultBackend;
         if (backend == null) {
-          backend = select(System.getProperty(BACKEND_PROPERTY));
+          backend = select(System.getProperty(BACKEND_PROPERTY), CryptoBackends::named);
           defaultBackend = backend;
         }
       }
@@ -76,11 +77,14 @@ public final class CryptoBackends {
     }
   }
 
-  /** The backend a value of {@value #BACKEND_PROPERTY} asks for; null or blank means auto. */
-  static CryptoBackend select(String choice) {
+  /**
+   * The backend a value of {@value #BACKEND_PROPERTY} asks for, found through {@code named} (tests
+   * pass a lookup that pretends a backend is missing); null or blank means auto.
+   */
+  static CryptoBackend select(String choice, Function<String, Optional<CryptoBackend>> named) {
     String name = choice == null ? "" : choice.trim().toLowerCase(Locale.ROOT);
     if (name.isEmpty() || name.equals(CompositeBackend.NAME)) {
-      return auto();
+      return auto(named);
     }
     if (!name.equals(JcaProfile.CONSCRYPT)
         && !name.equals(JcaProfile.JDK)
@@ -89,18 +93,18 @@ public final class CryptoBackends {
           "-D" + BACKEND_PROPERTY + "=" + choice
               + " is not a backend; use conscrypt, jdk, bouncycastle or auto");
     }
-    return named(name)
+    return named.apply(name)
         .orElseThrow(() -> new IllegalStateException(
             "-D" + BACKEND_PROPERTY + "=" + name + " pins a backend that does not load on this JVM"
                 + " (os.name=" + System.getProperty("os.name")
                 + ", os.arch=" + System.getProperty("os.arch") + ")"));
   }
 
-  /** A new per-primitive composite of every backend that loads here. */
-  static CryptoBackend auto() {
+  /** A new per-primitive composite of every backend that {@code named} finds. */
+  static CryptoBackend auto(Function<String, Optional<CryptoBackend>> named) {
     Map<String, CryptoBackend> available = new LinkedHashMap<>();
     for (String name : new String[] {JcaProfile.CONSCRYPT, JcaProfile.JDK, JcaProfile.BOUNCY_CASTLE}) {
-      named(name).ifPresent(b -> available.put(name, b));
+      named.apply(name).ifPresent(b -> available.put(name, b));
     }
     return CompositeBackend.choose(available);
   }
