@@ -33,6 +33,7 @@ final class BcCtrCipher extends Cipher {
   static final String TRANSFORMATION = "AES/CTR/NoPadding";
   private static final int BLOCK_SIZE_IN_BYTES = 16;
 
+  /** {@code provider} is the Bouncy Castle instance it is reported under; the JDK refuses null. */
   BcCtrCipher(Provider provider) {
     super(new Spi(), provider, TRANSFORMATION);
   }

@@ -40,7 +40,8 @@ final class JcaProfile {
   /** Whether AES-CTR comes from Bouncy Castle's lightweight API (see {@link BcCtrCipher}). */
   private final boolean lightweightCtr;
 
-  private JcaProfile(String name, Provider provider, String chachaTransformation,
+  /** Package-private so that tests can build a profile on a provider that lacks everything. */
+  JcaProfile(String name, Provider provider, String chachaTransformation,
       String xdhAlgorithm, boolean lightweightCtr) {
     this.name = name;
     this.provider = provider;
