@@ -1,26 +1,100 @@
 package io.secio;
 
 import io.secio.identity.IdentityPublicKey;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
- * A libp2p peer id: the multihash of a {@code PublicKey} protobuf, shown in base58. Immutable, thread-safe,
- * equal when the multihashes are equal. STUB: to be replaced by the real implementation.
+ * A libp2p peer id: the multihash of a {@code PublicKey} protobuf, shown in base58 (spec section 2).
+ * Immutable, thread-safe, equal when the multihashes are equal.
+ *
+ * <p>Only the two multihashes a public key can produce are peer ids: the identity multihash
+ * {@code 0x00 len bytes} of a protobuf of at most 42 bytes (Ed25519, secp256k1), and sha2-256
+ * {@code 0x12 0x20 digest} (RSA, ECDSA).
  */
 public final class PeerId {
+  private static final int IDENTITY_CODE = 0x00;
+  private static final int SHA2_256_CODE = 0x12;
+  private static final int SHA2_256_DIGEST_SIZE_IN_BYTES = 32;
+  /** Protobufs up to this size are inlined in the id instead of hashed. */
+  private static final int MAX_INLINE_KEY_SIZE_IN_BYTES = 42;
+  /** Longer than any valid id (44 bytes are at most 61 base58 characters); bounds the decoding work. */
+  private static final int MAX_TEXT_LENGTH = 128;
+
   private final byte[] multihash;
+  private final String base58;
 
   private PeerId(byte[] multihash) {
-    this.multihash = multihash.clone();
+    this.multihash = multihash;
+    this.base58 = Base58.encode(multihash);
   }
 
   /** The peer id of a public key: identity multihash up to 42 bytes of protobuf, sha2-256 above. */
   public static PeerId fromPublicKey(IdentityPublicKey key) {
-    throw new UnsupportedOperationException("not yet");
+    byte[] protobuf = key.toProtobuf();
+    if (protobuf.length <= MAX_INLINE_KEY_SIZE_IN_BYTES) {
+      byte[] multihash = new byte[2 + protobuf.length];
+      multihash[0] = IDENTITY_CODE;
+      multihash[1] = (byte) protobuf.length;
+      System.arraycopy(protobuf, 0, multihash, 2, protobuf.length);
+      return new PeerId(multihash);
+    }
+    byte[] multihash = new byte[2 + SHA2_256_DIGEST_SIZE_IN_BYTES];
+    multihash[0] = SHA2_256_CODE;
+    multihash[1] = SHA2_256_DIGEST_SIZE_IN_BYTES;
+    System.arraycopy(sha256(protobuf), 0, multihash, 2, SHA2_256_DIGEST_SIZE_IN_BYTES);
+    return new PeerId(multihash);
   }
 
-  /** Parses the base58 text form. @throws IllegalArgumentException if it is not a valid peer id */
+  /**
+   * Parses the base58 text form.
+   *
+   * @throws IllegalArgumentException if it is not base58 or not one of the two peer-id multihashes
+   */
   public static PeerId parse(String base58) {
-    throw new UnsupportedOperationException("not yet");
+    Objects.requireNonNull(base58, "base58");
+    if (base58.isEmpty() || base58.length() > MAX_TEXT_LENGTH) {
+      throw new IllegalArgumentException("not a peer id: length " + base58.length());
+    }
+    return fromBytes(Base58.decode(base58));
+  }
+
+  /**
+   * The peer id whose multihash is {@code multihash} (the inverse of {@link #toBytes()}).
+   *
+   * @throws IllegalArgumentException if it is not one of the two peer-id multihashes
+   */
+  public static PeerId fromBytes(byte[] multihash) {
+    byte[] copy = multihash.clone();
+    if (!isPeerIdMultihash(copy)) {
+      throw new IllegalArgumentException("not a peer id multihash");
+    }
+    return new PeerId(copy);
+  }
+
+  private static boolean isPeerIdMultihash(byte[] m) {
+    if (m.length < 2) {
+      return false;
+    }
+    int code = m[0] & 0xff;
+    int length = m[1] & 0xff;
+    if (code == IDENTITY_CODE) {
+      // An identity multihash of a longer key would never be produced: that key is hashed instead.
+      return length >= 1 && length <= MAX_INLINE_KEY_SIZE_IN_BYTES && m.length == 2 + length;
+    }
+    return code == SHA2_256_CODE
+        && length == SHA2_256_DIGEST_SIZE_IN_BYTES
+        && m.length == 2 + SHA2_256_DIGEST_SIZE_IN_BYTES;
+  }
+
+  private static byte[] sha256(byte[] data) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(data);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every JDK", e);
+    }
   }
 
   /** The multihash bytes. */
@@ -30,7 +104,7 @@ public final class PeerId {
 
   /** Base58 (bitcoin alphabet) of the multihash. */
   public String toBase58() {
-    throw new UnsupportedOperationException("not yet");
+    return base58;
   }
 
   /** Whether this id is the id of {@code key}. */
@@ -40,16 +114,16 @@ public final class PeerId {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof PeerId && java.util.Arrays.equals(multihash, ((PeerId) o).multihash);
+    return o instanceof PeerId && Arrays.equals(multihash, ((PeerId) o).multihash);
   }
 
   @Override
   public int hashCode() {
-    return java.util.Arrays.hashCode(multihash);
+    return Arrays.hashCode(multihash);
   }
 
   @Override
   public String toString() {
-    return toBase58();
+    return base58;
   }
 }
