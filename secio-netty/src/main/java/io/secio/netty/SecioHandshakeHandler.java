@@ -100,7 +100,9 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
     queuedWrites = new CoalescingBufferQueue(ctx.channel(), 4, true);
     ctx.channel().attr(Secio.HANDSHAKE).set(handshakePromise);
     if (ctx.channel().isActive()) {
-      start();
+      // Started from the event loop's next task rather than here, so that a handshake refused at once
+      // (no permit) is still reported to the handlers added after this one in the same call.
+      ctx.executor().execute(this::start);
     }
   }
 

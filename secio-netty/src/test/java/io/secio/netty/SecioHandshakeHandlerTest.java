@@ -152,12 +152,26 @@ class SecioHandshakeHandlerTest {
     p.close();
   }
 
+  /**
+   * An active channel whose clock moves only when the test advances it, frozen before the handlers are
+   * added; so the handshake also starts the way it does when secio is added to a live connection.
+   */
+  private static EmbeddedChannel withFrozenTime(ChannelHandler... handlers) {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    ch.freezeTime();
+    ch.pipeline().addLast(handlers);
+    ch.runPendingTasks();
+    ByteBuf propose = ch.readOutbound();
+    assertNotNull(propose, "no Propose sent");
+    propose.release();
+    return ch;
+  }
+
   @Test
   void silentPeerFailsWithTimeoutAfterTheConfiguredTime() {
     SecioConfig config = TestConfigs.client().handshakeTimeout(Duration.ofSeconds(3)).build();
-    EmbeddedChannel ch = new EmbeddedChannel(Secio.client(config, serverConfig.localPeerId()), clientApp);
+    EmbeddedChannel ch = withFrozenTime(Secio.client(config, serverConfig.localPeerId()), clientApp);
     ChannelFuture queued = ch.write(Unpooled.wrappedBuffer(ascii("never sent")));
-    ch.releaseOutbound();
 
     ch.advanceTimeBy(2999, TimeUnit.MILLISECONDS);
     ch.runScheduledPendingTasks();
@@ -176,8 +190,7 @@ class SecioHandshakeHandlerTest {
 
   @Test
   void defaultTimeoutIsTenSeconds() {
-    EmbeddedChannel ch = new EmbeddedChannel(Secio.client(clientConfig), clientApp);
-    ch.releaseOutbound();
+    EmbeddedChannel ch = withFrozenTime(Secio.client(clientConfig), clientApp);
     ch.advanceTimeBy(9_999, TimeUnit.MILLISECONDS);
     ch.runScheduledPendingTasks();
     assertFalse(Secio.handshakeFuture(ch).isDone());
