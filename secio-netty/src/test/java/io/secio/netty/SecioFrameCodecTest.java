@@ -18,6 +18,8 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.UnsupportedMessageTypeException;
 import io.secio.SecioException;
+import io.secio.frame.FrameSealer;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -309,5 +311,36 @@ class SecioFrameCodecTest {
     assertArrayEquals(expected, body);
     assertFalse(Arrays.equals(Arrays.copyOf(body, data.length), data), "plaintext on the wire");
     p.close();
+  }
+
+  @Test
+  void sealerRefusingToSealClosesTheChannelAndFailsPendingWrites() {
+    FrameSealer exhausted = new FrameSealer() {
+      @Override
+      public int overhead() {
+        return TAG;
+      }
+
+      @Override
+      public void seal(ByteBuffer plaintext, ByteBuffer out) throws SecioException {
+        throw new SecioException(SecioException.Reason.NONCE_EXHAUSTED);
+      }
+
+      @Override
+      public void destroy() {}
+    };
+    Recorder app = new Recorder();
+    EmbeddedChannel ch = new EmbeddedChannel(new SecioFrameDecoder(MAX_FRAME),
+        new SecioFrameCodec(exhausted, serverToClient.opener, () -> {}, MAX_FRAME, 100), app);
+    ChannelFuture first = ch.write(Unpooled.wrappedBuffer(new byte[150]));
+    ChannelFuture second = ch.write(Unpooled.wrappedBuffer(new byte[10]));
+    ch.flush();
+    assertEquals(SecioException.Reason.NONCE_EXHAUSTED,
+        assertInstanceOf(SecioException.class, first.cause()).reason());
+    assertInstanceOf(SecioException.class, second.cause());
+    assertEquals(1, app.exceptions.size());
+    assertFalse(ch.isOpen());
+    assertNull(ch.readOutbound(), "a frame left after sealing failed");
+    assertFalse(ch.finishAndReleaseAll());
   }
 }
