@@ -50,7 +50,8 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
   private final int maxPlaintextPerFrame;
 
   private ChannelHandlerContext ctx;
-  private Promise<SecioSession> handshakePromise;
+  // Volatile: handshakeFuture() may be called from any thread.
+  private volatile Promise<SecioSession> handshakePromise;
   private CoalescingBufferQueue queuedWrites;
   private HandshakeEngine engine;
   private ScheduledFuture<?> timeout;
