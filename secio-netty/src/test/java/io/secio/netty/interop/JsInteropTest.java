@@ -31,6 +31,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -58,17 +59,22 @@ class JsInteropTest {
 
   @BeforeAll
   static void startJavaSide() {
-    JsPeer.requireInstalled();
     group = JavaNode.TRANSPORT.newEventLoopGroup(2);
     startNanos = System.nanoTime();
     startCount = Handshakes.count();
+  }
+
+  @BeforeEach
+  void requireJsPeer() {
+    JsPeer.requireInstalled();
   }
 
   @AfterAll
   static void stopJavaSide() {
     if (group != null) {
       group.shutdownGracefully(0, 5, TimeUnit.SECONDS).syncUninterruptibly();
-      System.out.printf("JsInteropTest: %d handshakes with js-libp2p-secio in %.1f s; secrets with a leading zero byte: %s%n",
+      System.out.printf("JsInteropTest: %d handshakes with js-libp2p-secio in %.1f s; js secrets with a leading zero byte"
+          + " (this JVM so far): %s%n",
           Handshakes.count() - startCount, (System.nanoTime() - startNanos) / 1e9, Handshakes.secretSummary());
     }
   }
