@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
@@ -93,9 +94,22 @@ class JsInteropTest {
     return data;
   }
 
+  /** Closes every resource, even when one fails to close. */
   private static void closeAll(List<? extends AutoCloseable> resources) throws Exception {
+    Exception first = null;
     for (AutoCloseable r : resources) {
-      r.close();
+      try {
+        r.close();
+      } catch (Exception e) {
+        if (first == null) {
+          first = e;
+        } else {
+          first.addSuppressed(e);
+        }
+      }
+    }
+    if (first != null) {
+      throw first;
     }
   }
 
@@ -146,7 +160,9 @@ class JsInteropTest {
         JsonObject secured = dialer.next("secured");
         assertEquals(1000, dialer.next("echoed").get("bytes").getAsInt());
         dialer.assertExitedCleanly();
-        Handshakes.check(javaSessions.get(secured.get("localPeer").getAsString()), secured);
+        SecioSession session = javaSessions.get(secured.get("localPeer").getAsString());
+        assertNotNull(session, "no Java session with " + secured);
+        Handshakes.check(session, secured);
       }
     } finally {
       closeAll(dialers);

@@ -41,7 +41,6 @@ final class JsPeer implements AutoCloseable {
   private final BlockingQueue<JsonObject> events = new LinkedBlockingQueue<>();
   private final StringBuffer stderr = new StringBuffer();
   private final Thread stdoutReader;
-  private final Thread stderrReader;
   /** A listener's port and peer id, from its {@code listening} line. */
   private int port;
   private String peerId;
@@ -56,7 +55,7 @@ final class JsPeer implements AutoCloseable {
     command.add("--report-secret-prefix");
     process = new ProcessBuilder(command).directory(DIR.toFile()).start();
     stdoutReader = reader(process.getInputStream(), line -> events.add(parse(line)), "stdout");
-    stderrReader = reader(process.getErrorStream(), line -> stderr.append(line).append('\n'), "stderr");
+    reader(process.getErrorStream(), line -> stderr.append(line).append('\n'), "stderr");
   }
 
   /** A listener of this key type that echoes; returns once it printed its {@code listening} line. */
