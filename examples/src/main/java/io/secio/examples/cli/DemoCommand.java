@@ -73,11 +73,15 @@ final class DemoCommand implements Callable<Integer> {
     return unexpectedFailures == 0 ? 0 : SecioCli.EXIT_FAILURE;
   }
 
-  /** One untimed connection first, so the first row does not carry class loading and JIT warm-up. */
+  /**
+   * Untimed connections first, one per framing, so that the first rows do not carry class loading and
+   * JIT compilation.
+   */
   private void warmUp(Network network) throws Exception {
     try (LoopbackPeers peers = listener(network, SecioMode.BRIDGE, null)) {
-      peers.run(config(dialerKey, SecioMode.BRIDGE, null),
-          new Transfer(Math.min(bytes, 1024 * 1024), Transfer.Reply.ECHO, random.nextLong()));
+      for (SecioMode mode : List.of(SecioMode.V0_2_ONLY, SecioMode.V0_1_ONLY)) {
+        peers.run(config(dialerKey, mode, null), new Transfer(bytes, Transfer.Reply.ECHO, random.nextLong()));
+      }
     }
   }
 
