@@ -31,6 +31,7 @@ public final class RawPeer implements AutoCloseable {
   private final DataInputStream in;
   private final OutputStream out;
   private boolean writeRefused;
+  private boolean trickle;
 
   private RawPeer(Socket socket, Duration readTimeout) throws IOException {
     this.socket = socket;
@@ -75,8 +76,27 @@ public final class RawPeer implements AutoCloseable {
     return ByteBuffer.allocate(4 + payload.length).putInt(payload.length).put(payload).array();
   }
 
-  /** Writes bytes as they are. */
+  /**
+   * From now on every write goes out one byte per write call (TCP_NODELAY is on, so mostly one byte
+   * per segment, and the other side reads them in as many pieces).
+   */
+  public RawPeer trickle() {
+    trickle = true;
+    return this;
+  }
+
+  /** Writes bytes as they are (one by one after {@link #trickle()}). */
   public void writeRaw(byte[] bytes) {
+    if (trickle) {
+      for (byte b : bytes) {
+        write(new byte[] {b});
+      }
+    } else {
+      write(bytes);
+    }
+  }
+
+  private void write(byte[] bytes) {
     if (writeRefused) {
       return;
     }
@@ -85,13 +105,6 @@ public final class RawPeer implements AutoCloseable {
       out.flush();
     } catch (IOException e) {
       writeRefused = true;
-    }
-  }
-
-  /** Writes each byte in its own write (TCP_NODELAY is on, so mostly in its own segment). */
-  public void writeByteByByte(byte[] bytes) {
-    for (byte b : bytes) {
-      writeRaw(new byte[] {b});
     }
   }
 
@@ -147,6 +160,11 @@ public final class RawPeer implements AutoCloseable {
   public void reset() throws IOException {
     socket.setSoLinger(true, 0);
     socket.close();
+  }
+
+  /** Whether this side has closed (or reset) the socket. */
+  public boolean isClosed() {
+    return socket.isClosed();
   }
 
   @Override
