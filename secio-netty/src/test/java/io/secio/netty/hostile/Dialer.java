@@ -2,6 +2,7 @@ package io.secio.netty.hostile;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.secio.PeerId;
@@ -37,6 +38,12 @@ public final class Dialer implements AutoCloseable {
 
   /** Dials the hostile listener with {@code Secio.client(config, expected)}. */
   public Dialled dial(SecioConfig config, PeerId expected, Duration readTimeout) throws IOException {
+    return dial(config, expected, readTimeout, null);
+  }
+
+  /** As above, with {@code first} (if not null) in front of the secio handlers. */
+  public Dialled dial(SecioConfig config, PeerId expected, Duration readTimeout, ChannelHandler first)
+      throws IOException {
     App app = new App();
     Connection[] client = new Connection[1];
     Channel ch = new Bootstrap()
@@ -45,6 +52,9 @@ public final class Dialer implements AutoCloseable {
         .handler(new ChannelInitializer<Channel>() {
           @Override
           protected void initChannel(Channel c) {
+            if (first != null) {
+              c.pipeline().addLast(first);
+            }
             c.pipeline().addLast(Secio.client(config, expected), app);
             client[0] = new Connection(c, app);
           }

@@ -15,7 +15,7 @@ public final class HostileConfigs {
   /** How long a blocking read of the hostile peer waits. */
   public static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
   /** Bound on any wait for an outcome; far above the handshake timeout, so it only catches hangs. */
-  public static final long WAIT_SECONDS = 15;
+  public static final long WAIT_SECONDS = 30;
 
   private HostileConfigs() {}
 

@@ -32,6 +32,8 @@ public final class RawPeer implements AutoCloseable {
   private final OutputStream out;
   private boolean writeRefused;
   private boolean trickle;
+  private long bytesWritten;
+  private Runnable afterEachByte = () -> { };
 
   private RawPeer(Socket socket, Duration readTimeout) throws IOException {
     this.socket = socket;
@@ -85,11 +87,23 @@ public final class RawPeer implements AutoCloseable {
     return this;
   }
 
+  /**
+   * As {@link #trickle()}, and runs {@code afterEachByte} after each write: a test waits there until
+   * the other side has read that byte, so that it really reads the stream one byte at a time.
+   */
+  public RawPeer trickle(Runnable afterEachByte) {
+    this.afterEachByte = afterEachByte;
+    return trickle();
+  }
+
   /** Writes bytes as they are (one by one after {@link #trickle()}). */
   public void writeRaw(byte[] bytes) {
     if (trickle) {
       for (byte b : bytes) {
         write(new byte[] {b});
+        if (!writeRefused) {
+          afterEachByte.run();
+        }
       }
     } else {
       write(bytes);
@@ -103,9 +117,15 @@ public final class RawPeer implements AutoCloseable {
     try {
       out.write(bytes);
       out.flush();
+      bytesWritten += bytes.length;
     } catch (IOException e) {
       writeRefused = true;
     }
+  }
+
+  /** Bytes written so far (and accepted by the kernel). */
+  public long bytesWritten() {
+    return bytesWritten;
   }
 
   /** Whether a write failed because the other side had closed or reset the connection. */
