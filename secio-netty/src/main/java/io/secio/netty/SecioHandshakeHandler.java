@@ -6,6 +6,7 @@ import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.CoalescingBufferQueue;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.UnsupportedMessageTypeException;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
@@ -15,6 +16,7 @@ import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.handshake.HandshakeEngine;
+import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.List;
 import java.util.Objects;
@@ -33,11 +35,12 @@ import java.util.concurrent.TimeUnit;
  * nonce echo are application frames and reach the codec), writes the queued data through it,
  * completes {@link #handshakeFuture()} and fires a {@link SecioHandshakeCompletionEvent}. On failure
  * (engine error, a frame too long, {@link SecioException.Reason#TIMEOUT} after the configured
- * handshake timeout, {@link SecioException.Reason#CLOSED} if the channel closes first, {@link
- * SecioException.Reason#TOO_MANY_HANDSHAKES} when a {@link HandshakeLimiter} has no permit) there is one
- * path: fail the future, fire the event, close the channel, and release the queued writes, failing
- * their promises. Either outcome happens exactly once. A handshake failure is reported through the
- * future and the event, not through {@code exceptionCaught}.
+ * handshake timeout, {@link SecioException.Reason#CLOSED} if the channel closes, is reset (the
+ * {@link IOException} as the cause) or has its input shut down first, {@link
+ * SecioException.Reason#TOO_MANY_HANDSHAKES} when a {@link HandshakeLimiter} has no permit) there is
+ * one path: fail the future, fire the event, close the channel, and release the queued writes,
+ * failing their promises. Either outcome happens exactly once. A handshake failure is reported through the future and the event, not through {@code
+ * exceptionCaught}.
  *
  * <p>With auto-read off the handler still requests the reads its handshake needs.
  *
@@ -235,6 +238,15 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
   }
 
   @Override
+  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+    if (evt instanceof ChannelInputShutdownEvent && !done) {
+      // With half-closure allowed the channel stays open, but no handshake byte can come any more.
+      fail(new SecioException(SecioException.Reason.CLOSED, "input shut down during the handshake"));
+    }
+    super.userEventTriggered(ctx, evt);
+  }
+
+  @Override
   public void handlerRemoved(ChannelHandlerContext ctx) {
     if (!done) {
       fail(new SecioException(SecioException.Reason.CLOSED, "handler removed before completion"));
@@ -245,6 +257,9 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     if (done) {
       ctx.fireExceptionCaught(cause);
+    } else if (cause instanceof IOException && SecioExceptions.find(cause) == null) {
+      // A reset (or a write the peer refused) ends the connection as a FIN does: same reason for both.
+      fail(new SecioException(SecioException.Reason.CLOSED, cause.getMessage(), cause));
     } else {
       fail(cause);
     }
