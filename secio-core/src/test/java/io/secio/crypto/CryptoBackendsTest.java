@@ -1,0 +1,181 @@
+package io.secio.crypto;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.secio.CipherAlgorithm;
+import io.secio.ExchangeAlgorithm;
+import io.secio.HashAlgorithm;
+import io.secio.SecioException;
+import java.nio.ByteBuffer;
+import java.security.GeneralSecurityException;
+import java.security.Provider;
+import java.security.SecureRandom;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/** Where backends come from: names, the system property, and the per-primitive {@code auto} choice. */
+class CryptoBackendsTest {
+  /** The preference orders the design asks for, written out here independently of the code. */
+  private static final Map<Primitive, List<String>> PREFERENCE = new EnumMap<>(Primitive.class);
+
+  static {
+    List<String> conscryptFirst = List.of("conscrypt", "jdk", "bouncycastle");
+    List<String> jdkFirst = List.of("jdk", "conscrypt", "bouncycastle");
+    PREFERENCE.put(Primitive.AES_GCM, conscryptFirst);
+    PREFERENCE.put(Primitive.CHACHA20_POLY1305, conscryptFirst);
+    PREFERENCE.put(Primitive.AES_CTR, jdkFirst);
+    PREFERENCE.put(Primitive.HMAC_SHA256, jdkFirst);
+    PREFERENCE.put(Primitive.HMAC_SHA512, jdkFirst);
+    PREFERENCE.put(Primitive.ECDH_P256, conscryptFirst);
+    PREFERENCE.put(Primitive.ECDH_P384, conscryptFirst);
+    PREFERENCE.put(Primitive.ECDH_P521, conscryptFirst);
+    PREFERENCE.put(Primitive.X25519, conscryptFirst);
+  }
+
+  @Test
+  void namedBackendsLoadOnceAndUnknownNamesAreEmpty() {
+    assertTrue(CryptoBackends.named("jdk").isPresent());
+    assertTrue(CryptoBackends.named("bouncycastle").isPresent());
+    for (String name : List.of("conscrypt", "jdk", "bouncycastle")) {
+      Optional<CryptoBackend> b = CryptoBackends.named(name);
+      b.ifPresent(backend -> {
+        assertEquals(name, backend.name());
+        assertSame(backend, CryptoBackends.named(name).get(), "one instance per JVM");
+      });
+    }
+    for (String unknown : new String[] {"nope", "auto", "JDK", "", " jdk", null}) {
+      assertEquals(Optional.empty(), CryptoBackends.named(unknown), "named(" + unknown + ")");
+    }
+  }
+
+  @Test
+  void conscryptLoadsWhereTheUberJarShipsNatives() {
+    String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
+    String arch = System.getProperty("os.arch");
+    Assumptions.assumeTrue(os.contains("linux") && List.of("amd64", "x86_64", "aarch64").contains(arch),
+        "conscrypt-openjdk-uber ships Linux natives for x86_64 and aarch64 only");
+    assertTrue(CryptoBackends.named("conscrypt").isPresent());
+  }
+
+  @Test
+  void theJdkOffersEverythingOnJava17() {
+    CryptoBackend jdk = CryptoBackends.named("jdk").orElseThrow();
+    for (Primitive p : Primitive.values()) {
+      assertTrue(jdk.offers(p), p.toString());
+    }
+  }
+
+  @Test
+  void autoPicksTheFirstPreferredBackendThatOffersEachPrimitive() {
+    CryptoBackend auto = CryptoBackends.select("auto", CryptoBackends::named);
+    assertEquals("auto", auto.name());
+    for (Primitive p : Primitive.values()) {
+      String expected = "none";
+      for (String name : PREFERENCE.get(p)) {
+        Optional<CryptoBackend> b = CryptoBackends.named(name);
+        if (b.isPresent() && b.get().offers(p)) {
+          expected = name;
+          break;
+        }
+      }
+      assertEquals(expected, auto.nameFor(p), p.toString());
+      assertEquals(!expected.equals("none"), auto.offers(p));
+    }
+  }
+
+  @Test
+  void autoServesEachPrimitiveFromItsChoice() throws Exception {
+    CryptoBackend auto = CryptoBackends.select(null, CryptoBackends::named);
+    byte[] key = new byte[16];
+    byte[] nonce = new byte[12];
+    ByteBuffer sealed = ByteBuffer.allocate(3 + 16);
+    auto.newAead(CipherAlgorithm.AES_128_GCM, key).seal(nonce, ByteBuffer.wrap(new byte[3]), sealed);
+    ByteBuffer reference = ByteBuffer.allocate(3 + 16);
+    CryptoBackends.named("bouncycastle").orElseThrow()
+        .newAead(CipherAlgorithm.AES_128_GCM, key).seal(nonce, ByteBuffer.wrap(new byte[3]), reference);
+    assertArrayEquals(reference.array(), sealed.array());
+    assertEquals(32, auto.newHmac(HashAlgorithm.SHA256, key).doFinal().length);
+    assertEquals(16, auto.newCtr(CipherAlgorithm.AES_128_CTR, key, new byte[16]).update(new byte[16]).length);
+    assertEquals(32, auto.generateEphemeral(ExchangeAlgorithm.X25519, new SecureRandom()).publicKey().length);
+  }
+
+  @Test
+  void autoFallsBackPastABackendWhoseSelfTestsFail() throws Exception {
+    CryptoBackend broken = new JcaBackend(emptyProfile());
+    CryptoBackend jdk = CryptoBackends.named("jdk").orElseThrow();
+    CryptoBackend auto = CompositeBackend.choose(Map.of("conscrypt", broken, "jdk", jdk));
+    for (Primitive p : Primitive.values()) {
+      assertFalse(broken.offers(p), p + " offered without passing its self-test");
+      assertEquals("jdk", auto.nameFor(p), p.toString());
+    }
+    assertUnavailable(() -> broken.newHmac(HashAlgorithm.SHA256, new byte[32]));
+    assertUnavailable(() -> broken.newAead(CipherAlgorithm.CHACHA20_POLY1305, new byte[32]));
+    assertUnavailable(() -> broken.newCtr(CipherAlgorithm.AES_256_CTR, new byte[32], new byte[16]));
+    assertUnavailable(() -> broken.generateEphemeral(ExchangeAlgorithm.P_256, new SecureRandom()));
+    assertUnavailable(() -> broken.ephemeralFromPrivate(ExchangeAlgorithm.X25519, new byte[32]));
+  }
+
+  @Test
+  void withNoBackendEveryPrimitiveIsUnavailable() {
+    CryptoBackend none = CompositeBackend.choose(Map.of());
+    for (Primitive p : Primitive.values()) {
+      assertFalse(none.offers(p));
+      assertEquals("none", none.nameFor(p));
+    }
+    assertUnavailable(() -> none.newAead(CipherAlgorithm.AES_256_GCM, new byte[32]));
+    assertUnavailable(() -> none.newCtr(CipherAlgorithm.AES_128_CTR, new byte[16], new byte[16]));
+    assertUnavailable(() -> none.newHmac(HashAlgorithm.SHA512, new byte[64]));
+    assertUnavailable(() -> none.generateEphemeral(ExchangeAlgorithm.P_384, new SecureRandom()));
+    assertUnavailable(() -> none.ephemeralFromPrivate(ExchangeAlgorithm.P_521, new byte[66]));
+  }
+
+  @Test
+  void thePropertyPinsOneBackend() {
+    assertSame(CryptoBackends.named("jdk").get(), CryptoBackends.select("jdk", CryptoBackends::named));
+    assertSame(CryptoBackends.named("bouncycastle").get(),
+        CryptoBackends.select(" BouncyCastle ", CryptoBackends::named));
+    for (String auto : new String[] {null, "", " ", "auto", "AUTO"}) {
+      assertEquals("auto", CryptoBackends.select(auto, CryptoBackends::named).name());
+    }
+    IllegalStateException unknown = assertThrows(IllegalStateException.class,
+        () -> CryptoBackends.select("openssl", CryptoBackends::named));
+    assertTrue(unknown.getMessage().contains("secio.backend"), unknown.getMessage());
+    IllegalStateException missing = assertThrows(IllegalStateException.class,
+        () -> CryptoBackends.select("conscrypt", name -> Optional.empty()));
+    assertTrue(missing.getMessage().contains("does not load"), missing.getMessage());
+  }
+
+  @Test
+  void theDefaultIsAutoUnlessPinned() {
+    Assumptions.assumeTrue(System.getProperty(CryptoBackends.BACKEND_PROPERTY) == null,
+        "this JVM pins a backend with -Dsecio.backend");
+    CryptoBackend d = CryptoBackends.defaultBackend();
+    assertEquals("auto", d.name());
+    assertSame(d, CryptoBackends.defaultBackend(), "a singleton");
+  }
+
+  /** A profile on a provider that has no algorithms at all: every self-test fails. */
+  static JcaProfile emptyProfile() {
+    Provider empty = new Provider("Empty", "1", "no algorithms") {
+      private static final long serialVersionUID = 1L;
+    };
+    return new JcaProfile("empty", empty, "ChaCha20-Poly1305", "XDH", false);
+  }
+
+  private static void assertUnavailable(Executable call) {
+    SecioException e = assertThrows(SecioException.class, call);
+    assertEquals(SecioException.Reason.UNAVAILABLE, e.reason());
+    assertTrue(e instanceof GeneralSecurityException);
+  }
+}

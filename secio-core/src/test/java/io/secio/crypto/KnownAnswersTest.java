@@ -1,0 +1,268 @@
+package io.secio.crypto;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.secio.CipherAlgorithm;
+import io.secio.ExchangeAlgorithm;
+import io.secio.HashAlgorithm;
+import io.secio.SecioException;
+import java.nio.ByteBuffer;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
+import javax.crypto.Mac;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.bouncycastle.jce.provider.BouncyCastleProvider;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The self-tests catch a broken primitive: each case wraps the JDK's correct primitives and breaks
+ * one thing the way a faulty provider could. A self-test that passed these would be worthless.
+ */
+class KnownAnswersTest {
+  private static final CryptoBackend JDK = new JcaPrimitives(JcaProfile.jdk());
+
+  /** Delegates everything to the JDK; each test overrides the one method it breaks. */
+  private static class Delegating implements CryptoBackend {
+    @Override
+    public String name() {
+      return "broken";
+    }
+
+    @Override
+    public boolean offers(Primitive primitive) {
+      return true;
+    }
+
+    @Override
+    public AeadCipher newAead(CipherAlgorithm cipher, byte[] key) throws GeneralSecurityException {
+      return JDK.newAead(cipher, key);
+    }
+
+    @Override
+    public Cipher newCtr(CipherAlgorithm cipher, byte[] key, byte[] iv)
+        throws GeneralSecurityException {
+      return JDK.newCtr(cipher, key, iv);
+    }
+
+    @Override
+    public Mac newHmac(HashAlgorithm hash, byte[] key) throws GeneralSecurityException {
+      return JDK.newHmac(hash, key);
+    }
+
+    @Override
+    public EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
+        throws GeneralSecurityException {
+      return JDK.generateEphemeral(exchange, random);
+    }
+
+    @Override
+    public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+        throws GeneralSecurityException {
+      return JDK.ephemeralFromPrivate(exchange, privateKey);
+    }
+  }
+
+  @Test
+  void theUnbrokenJdkPassesEverything() {
+    for (Primitive p : Primitive.values()) {
+      assertTrue(KnownAnswers.pass(p, new Delegating()), p.toString());
+    }
+  }
+
+  @Test
+  void anAeadThatIgnoresTheTagFails() {
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public AeadCipher newAead(CipherAlgorithm cipher, byte[] key) throws GeneralSecurityException {
+        AeadCipher real = JDK.newAead(cipher, key);
+        return new AeadCipher() {
+          @Override
+          public int tagSizeInBytes() {
+            return real.tagSizeInBytes();
+          }
+
+          @Override
+          public void seal(byte[] nonce, ByteBuffer plaintext, ByteBuffer out)
+              throws GeneralSecurityException {
+            real.seal(nonce, plaintext, out);
+          }
+
+          @Override
+          public void open(byte[] nonce, ByteBuffer in, ByteBuffer out) {
+            try {
+              real.open(nonce, in, out);
+            } catch (GeneralSecurityException e) {
+              // swallowed: this AEAD does not authenticate
+            }
+          }
+        };
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.AES_GCM, broken));
+    assertFalse(KnownAnswers.pass(Primitive.CHACHA20_POLY1305, broken));
+  }
+
+  @Test
+  void anAeadWithTheWrongKeySizeFails() {
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public AeadCipher newAead(CipherAlgorithm cipher, byte[] key) throws GeneralSecurityException {
+        // AES-256-GCM run as AES-128 on half the key
+        return cipher == CipherAlgorithm.AES_256_GCM
+            ? JDK.newAead(CipherAlgorithm.AES_128_GCM, java.util.Arrays.copyOf(key, 16))
+            : JDK.newAead(cipher, key);
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.AES_GCM, broken));
+  }
+
+  @Test
+  void aCtrThatHoldsBackPartialBlocksFails() {
+    // Bouncy Castle's JCA AES/CTR, which releases a trailing partial block only on the next call.
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public Cipher newCtr(CipherAlgorithm cipher, byte[] key, byte[] iv)
+          throws GeneralSecurityException {
+        Cipher c = Cipher.getInstance("AES/CTR/NoPadding", new BouncyCastleProvider());
+        c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(iv));
+        return c;
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.AES_CTR, broken));
+  }
+
+  @Test
+  void aCtrWhoseCounterCarriesOnlyWithinTheLow64BitsFails() {
+    // NIST's F.5 vectors never carry past the low byte; only the carry check sees this fault.
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public Cipher newCtr(CipherAlgorithm cipher, byte[] key, byte[] iv)
+          throws GeneralSecurityException {
+        return Ctr64Cipher.of(key, iv);
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.AES_CTR, broken));
+  }
+
+  @Test
+  void theFaulty64BitCounterIsRightUntilItsCarry() throws Exception {
+    byte[] key = new byte[16];
+    byte[] iv = java.util.HexFormat.of().parseHex("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
+    byte[] expected = JDK.newCtr(CipherAlgorithm.AES_128_CTR, key, iv).update(new byte[1000]);
+    assertArrayEquals(expected, Ctr64Cipher.of(key, iv).update(new byte[1000]));
+  }
+
+  @Test
+  void anHmacWithTheWrongHashFails() {
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public Mac newHmac(HashAlgorithm hash, byte[] key) throws GeneralSecurityException {
+        Mac mac = Mac.getInstance("HmacSHA384");
+        mac.init(new SecretKeySpec(key, "HmacSHA384"));
+        return mac;
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.HMAC_SHA256, broken));
+    assertFalse(KnownAnswers.pass(Primitive.HMAC_SHA512, broken));
+  }
+
+  @Test
+  void anEcdhWithAWrongSecretFails() {
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+          throws GeneralSecurityException {
+        EphemeralKeyPair real = JDK.ephemeralFromPrivate(exchange, privateKey);
+        return new Wrapped(real) {
+          @Override
+          public byte[] agree(byte[] remote) throws SecioException {
+            byte[] s = real.agree(remote);
+            s[s.length - 1] ^= 1;
+            return s;
+          }
+        };
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.ECDH_P256, broken));
+    assertFalse(KnownAnswers.pass(Primitive.ECDH_P384, broken));
+    assertFalse(KnownAnswers.pass(Primitive.ECDH_P521, broken));
+    assertFalse(KnownAnswers.pass(Primitive.X25519, broken));
+  }
+
+  @Test
+  void anX25519ThatAcceptsTheZeroPointFails() {
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+          throws GeneralSecurityException {
+        EphemeralKeyPair real = JDK.ephemeralFromPrivate(exchange, privateKey);
+        return new Wrapped(real) {
+          @Override
+          public byte[] agree(byte[] remote) throws SecioException {
+            return isZero(remote) ? new byte[32] : real.agree(remote);
+          }
+        };
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.X25519, broken));
+  }
+
+  @Test
+  void aBackendThatThrowsFailsWithoutThrowing() {
+    CryptoBackend throwing = new Delegating() {
+      @Override
+      public Mac newHmac(HashAlgorithm hash, byte[] key) {
+        throw new UnsatisfiedLinkError("no natives");
+      }
+
+      @Override
+      public AeadCipher newAead(CipherAlgorithm cipher, byte[] key) throws GeneralSecurityException {
+        throw new AEADBadTagException("surprise");
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.HMAC_SHA256, throwing));
+    assertFalse(KnownAnswers.pass(Primitive.AES_GCM, throwing));
+  }
+
+  private static boolean isZero(byte[] b) {
+    for (byte x : b) {
+      if (x != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static class Wrapped implements EphemeralKeyPair {
+    private final EphemeralKeyPair real;
+
+    Wrapped(EphemeralKeyPair real) {
+      this.real = real;
+    }
+
+    @Override
+    public ExchangeAlgorithm exchange() {
+      return real.exchange();
+    }
+
+    @Override
+    public byte[] publicKey() {
+      return real.publicKey();
+    }
+
+    @Override
+    public byte[] agree(byte[] remote) throws SecioException {
+      return real.agree(remote);
+    }
+
+    @Override
+    public void destroy() {
+      real.destroy();
+    }
+  }
+}
