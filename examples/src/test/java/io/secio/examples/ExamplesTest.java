@@ -66,7 +66,7 @@ class ExamplesTest {
       assertEquals(serverConfig.localPeerId(), echoed.session().remotePeerId());
       assertTrue(echoed.session().cipher().isAead(), echoed.session()::toString);
     } finally {
-      server.close().sync();
+      assertTrue(server.close().await(WAIT_SECONDS, TimeUnit.SECONDS));
     }
   }
 
@@ -79,7 +79,7 @@ class ExamplesTest {
           () -> EchoClient.echo(group, TRANSPORT, "127.0.0.1", port(server), someoneElse, "hi"));
       assertEquals(SecioException.Reason.PEER_ID_MISMATCH, e.reason());
     } finally {
-      server.close().sync();
+      assertTrue(server.close().await(WAIT_SECONDS, TimeUnit.SECONDS));
     }
   }
 
@@ -103,9 +103,9 @@ class ExamplesTest {
           listenerConfig.localPeerId(), line -> { });
       assertTrue(third.closeFuture().await(WAIT_SECONDS, TimeUnit.SECONDS), "a third peer is closed");
       assertTrue(dialer.isActive(), "the first peer stays");
-      dialer.close().sync();
+      assertTrue(dialer.close().await(WAIT_SECONDS, TimeUnit.SECONDS));
     } finally {
-      server.close().sync();
+      assertTrue(server.close().await(WAIT_SECONDS, TimeUnit.SECONDS));
     }
   }
 

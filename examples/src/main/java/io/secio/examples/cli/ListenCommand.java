@@ -6,6 +6,7 @@ import io.secio.SecioConfig;
 import io.secio.netty.Secio;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,6 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code secio listen}: accepts secio connections until the process is stopped, printing a {@code
@@ -75,13 +77,13 @@ final class ListenCommand implements Callable<Integer> {
   }
 
   /** 0 to 65535. */
-  static final class PortConverter implements picocli.CommandLine.ITypeConverter<Integer> {
+  static final class PortConverter implements CommandLine.ITypeConverter<Integer> {
     @Override
     public Integer convert(String value) {
       try {
         return HostPort.port(value);
       } catch (IllegalArgumentException e) {
-        throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+        throw new TypeConversionException(e.getMessage());
       }
     }
   }

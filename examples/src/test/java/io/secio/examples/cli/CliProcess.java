@@ -111,11 +111,17 @@ final class CliProcess implements AutoCloseable {
     return err.lines();
   }
 
+  /** Stops the process: politely first (its shutdown hooks run), then by force after 5 s. */
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     process.destroy();
-    if (!process.waitFor(5, TimeUnit.SECONDS)) {
-      process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+    try {
+      if (!process.waitFor(5, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
     }
   }
 

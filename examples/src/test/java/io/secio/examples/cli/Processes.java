@@ -44,18 +44,18 @@ final class Processes implements AfterEachCallback, AfterAllCallback {
   }
 
   @Override
-  public void afterEach(ExtensionContext context) throws InterruptedException {
+  public void afterEach(ExtensionContext context) {
     if (!perClass) {
       destroyAll();
     }
   }
 
   @Override
-  public void afterAll(ExtensionContext context) throws InterruptedException {
+  public void afterAll(ExtensionContext context) {
     destroyAll();
   }
 
-  private synchronized void destroyAll() throws InterruptedException {
+  private synchronized void destroyAll() {
     for (CliProcess process : started) {
       process.close();
     }

@@ -108,6 +108,14 @@ class SecioCliTest {
   }
 
   @Test
+  void aDialToNothingFailsWithOneLineAndExitCode1() {
+    Run refused = run("dial", "127.0.0.1:1", "--send-bytes", "1");
+    assertEquals(SecioCli.EXIT_FAILURE, refused.exitCode(), refused::toString);
+    assertEquals(List.of("failed 127.0.0.1:1 connection refused"), refused.errLines());
+    assertEquals("", refused.out());
+  }
+
+  @Test
   void idPrintsWhatKeygenPrinted() {
     Path file = dir.resolve("node.key");
     Run keygen = run("keygen", "--type", "secp256k1", "--out", file.toString());
