@@ -22,6 +22,9 @@
  *     -> {"event":"secured",...} then {"event":"echoed","bytes":N,"ms":T} per connection; exit 0.
  *     -> on the first failure {"event":"error","message":"...","code":"..."}; exit 1.
  *
+ * --report-secret-prefix (test-only, either mode) adds "secretBytes":N,"secretLeadingZero":bool to every
+ * `secured` event: the ECDH shared secret's length and whether its first byte is zero (never the secret).
+ *
  * --key FILE loads a libp2p PrivateKey protobuf (as libp2p-crypto's marshalPrivateKey writes it);
  * otherwise a fresh identity of --key-type is made (RSA: 2048 bits).
  */
@@ -56,7 +59,8 @@ const { values: opt, positionals } = parseArgs({
     count: { type: 'string', default: '1' },
     'send-bytes': { type: 'string', default: '0' },
     'chunk-bytes': { type: 'string', default: '65536' },
-    'timeout-ms': { type: 'string', default: '30000' }
+    'timeout-ms': { type: 'string', default: '30000' },
+    'report-secret-prefix': { type: 'boolean', default: false }
   }
 })
 
@@ -79,6 +83,25 @@ support.selectBest = async (local, remote) => {
   const info = handshakeInfo.getStore()
   if (info) Object.assign(info, selected)
   return selected
+}
+
+// Test-only (--report-secret-prefix): wrap libp2p-crypto's ECDH (read through the module object by
+// handshake/crypto.js) so that `secured` says how long the shared secret was and whether its first byte
+// is zero. Node's computeSecret pads to the field size, so a leading zero stays in the secret. The
+// secret itself is never printed.
+if (opt['report-secret-prefix']) {
+  const generate = libp2pCrypto.keys.generateEphemeralKeyPair
+  libp2pCrypto.keys.generateEphemeralKeyPair = async (curve) => {
+    const pair = await generate(curve)
+    const info = handshakeInfo.getStore()
+    const genSharedKey = pair.genSharedKey
+    pair.genSharedKey = async (...args) => {
+      const secret = await genSharedKey(...args)
+      if (info) Object.assign(info, { secretBytes: secret.length, secretLeadingZero: secret[0] === 0 })
+      return secret
+    }
+    return pair
+  }
 }
 
 async function loadIdentity () {
@@ -132,7 +155,8 @@ async function secure (localId, duplex, outbound, remoteId) {
     cipher: info.cipherT,
     hash: info.hashT,
     localPreferred: info.order > 0,
-    ms: Math.round(ms(t0))
+    ms: Math.round(ms(t0)),
+    ...(opt['report-secret-prefix'] && { secretBytes: info.secretBytes, secretLeadingZero: info.secretLeadingZero })
   })
   return { conn, remotePeer: remotePeer.toB58String() }
 }

@@ -66,8 +66,9 @@ class HandshakeFailureTest {
   @Test
   void happyPathThroughTheScriptedPeer() throws Exception {
     Started s = new Started(HandshakeEngine.create(config()), new ScriptedPeer(REMOTE));
+    byte[] peerExchange = s.peer.exchange();
     s.peer.receiveExchange(s.engineExchange);
-    byte[] echo = s.engine.receive(s.peer.exchange()).get(0);
+    byte[] echo = s.engine.receive(peerExchange).get(0);
     assertEquals(HandshakeEngine.State.AWAITING_NONCE_ECHO, s.engine.state());
     byte[] echoed = s.peer.open(echo);
     assertTrue(s.engine.receive(s.peer.seal(s.peer.remoteNonce())).isEmpty());
@@ -179,8 +180,9 @@ class HandshakeFailureTest {
   void wrongOrMissingNonceEcho() throws Exception {
     for (byte[] echo : List.of(new byte[16], new byte[0], "hello".getBytes(StandardCharsets.US_ASCII), new byte[17])) {
       Started s = new Started(HandshakeEngine.create(config()), new ScriptedPeer(REMOTE));
+      byte[] peerExchange = s.peer.exchange();
       s.peer.receiveExchange(s.engineExchange);
-      s.engine.receive(s.peer.exchange());
+      s.engine.receive(peerExchange);
       assertEquals(Reason.NONCE_MISMATCH, failure(s.engine, s.peer.seal(echo)), "echo of " + echo.length);
     }
   }
@@ -188,13 +190,15 @@ class HandshakeFailureTest {
   @Test
   void echoFrameTooShortOrTampered() throws Exception {
     Started s = new Started(HandshakeEngine.create(config()), new ScriptedPeer(REMOTE));
+    byte[] peerExchange = s.peer.exchange();
     s.peer.receiveExchange(s.engineExchange);
-    s.engine.receive(s.peer.exchange());
+    s.engine.receive(peerExchange);
     assertEquals(Reason.FRAME_TOO_SHORT, failure(s.engine, new byte[15]));
 
     Started t = new Started(HandshakeEngine.create(config()), new ScriptedPeer(REMOTE));
+    byte[] tExchange = t.peer.exchange();
     t.peer.receiveExchange(t.engineExchange);
-    t.engine.receive(t.peer.exchange());
+    t.engine.receive(tExchange);
     byte[] echo = t.peer.seal(t.peer.remoteNonce());
     echo[3] ^= 0x40;
     assertEquals(Reason.AUTHENTICATION_FAILED, failure(t.engine, echo));

@@ -1,0 +1,113 @@
+package io.secio.examples;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.secio.PeerId;
+import io.secio.SecioConfig;
+import io.secio.SecioSession;
+import io.secio.identity.IdentityKeyPair;
+import io.secio.identity.KeyType;
+import io.secio.netty.Secio;
+import io.secio.netty.Transports;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Sends one message to an {@link EchoServer} and prints what comes back.
+ *
+ * <pre>
+ * java -cp examples/target/secio.jar io.secio.examples.EchoClient 127.0.0.1 4001 SERVER_PEER_ID "hello"
+ * </pre>
+ *
+ * <p>The server's peer id makes the handshake fail unless the server holds that key: without it, a
+ * man in the middle could answer.
+ */
+public final class EchoClient {
+  private EchoClient() {}
+
+  /** What was negotiated and what came back. */
+  public record Echoed(SecioSession session, String reply) {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length < 3) {
+      System.err.println("usage: EchoClient HOST PORT SERVER_PEER_ID [MESSAGE]");
+      System.exit(2);
+    }
+    String message = args.length > 3 ? args[3] : "hello, secio";
+    Transports transport = Transports.best();
+    EventLoopGroup group = transport.newEventLoopGroup(1);
+    try {
+      Echoed echoed = echo(group, transport, args[0], Integer.parseInt(args[1]), PeerId.parse(args[2]), message);
+      System.out.println("secured: " + echoed.session());
+      System.out.println("echoed:  " + echoed.reply());
+    } finally {
+      group.shutdownGracefully();
+    }
+  }
+
+  /** Connects, secures, sends {@code message} and waits (at most 10 s) for its echo. */
+  public static Echoed echo(EventLoopGroup group, Transports transport, String host, int port, PeerId server,
+      String message) throws Exception {
+    SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()))
+        .build();
+    byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
+    CompletableFuture<String> reply = new CompletableFuture<>();
+    Channel channel = new Bootstrap()
+        .group(group)
+        .channel(transport.channelClass())
+        .handler(new ChannelInitializer<Channel>() {
+          @Override
+          protected void initChannel(Channel ch) {
+            ch.pipeline().addLast(Secio.client(config, server), new Collect(bytes.length, reply));
+          }
+        })
+        .connect(host, port)
+        .sync()
+        .channel();
+    try {
+      // Writing right away would be fine too: secio queues writes until the handshake completes.
+      SecioSession session = Secio.handshakeFuture(channel).sync().getNow();
+      channel.writeAndFlush(Unpooled.wrappedBuffer(bytes));
+      return new Echoed(session, reply.get(10, TimeUnit.SECONDS));
+    } finally {
+      channel.close();
+    }
+  }
+
+  /** Gathers the echo, which may arrive in several reads, until it is as long as the message. */
+  private static final class Collect extends SimpleChannelInboundHandler<ByteBuf> {
+    private final ByteArrayOutputStream received = new ByteArrayOutputStream();
+    private final int expected;
+    private final CompletableFuture<String> reply;
+
+    Collect(int expected, CompletableFuture<String> reply) {
+      this.expected = expected;
+      this.reply = reply;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, ByteBuf msg) {
+      byte[] chunk = new byte[msg.readableBytes()];
+      msg.readBytes(chunk);
+      received.writeBytes(chunk);
+      if (received.size() >= expected) {
+        reply.complete(received.toString(StandardCharsets.UTF_8));
+      }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      reply.completeExceptionally(cause);
+      ctx.close();
+    }
+  }
+}

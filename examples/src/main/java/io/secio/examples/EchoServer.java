@@ -1,0 +1,80 @@
+package io.secio.examples;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.secio.SecioConfig;
+import io.secio.identity.IdentityKeyPair;
+import io.secio.identity.KeyType;
+import io.secio.netty.Secio;
+import io.secio.netty.Transports;
+import java.security.SecureRandom;
+
+/**
+ * A secio echo server: whatever a client sends comes back to it over the secure channel.
+ *
+ * <pre>
+ * java -cp examples/target/secio.jar io.secio.examples.EchoServer 4001
+ * </pre>
+ *
+ * <p>It prints its peer id, which {@link EchoClient} needs to know whom it is talking to. The default
+ * config is bridge mode, so v0.1 (libp2p) and v0.2 clients are both served on the one port.
+ */
+public final class EchoServer {
+  private EchoServer() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    int port = args.length > 0 ? Integer.parseInt(args[0]) : 4001;
+    SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()))
+        .build();
+    Transports transport = Transports.best();
+    EventLoopGroup group = transport.newEventLoopGroup(0);
+    try {
+      Channel server = start(group, transport, config, port);
+      System.out.println("echo server on " + server.localAddress() + ", peer id " + config.localPeerId());
+      server.closeFuture().sync();
+    } finally {
+      group.shutdownGracefully();
+    }
+  }
+
+  /** Binds the server (port 0: any free port); every accepted connection is secured, then echoed. */
+  public static Channel start(EventLoopGroup group, Transports transport, SecioConfig config, int port)
+      throws InterruptedException {
+    return new ServerBootstrap()
+        .group(group)
+        .channel(transport.serverChannelClass())
+        .childHandler(new ChannelInitializer<Channel>() {
+          @Override
+          protected void initChannel(Channel ch) {
+            // Secio first, then the application, which reads and writes plaintext.
+            ch.pipeline().addLast(Secio.server(config), new Echo());
+          }
+        })
+        .bind(port)
+        .sync()
+        .channel();
+  }
+
+  /** Echoes plaintext; the secio handlers before it encrypt and decrypt. */
+  private static final class Echo extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ctx.write(msg);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+      ctx.flush();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      // Includes a frame that failed authentication: secio has already stopped reading; just close.
+      ctx.close();
+    }
+  }
+}

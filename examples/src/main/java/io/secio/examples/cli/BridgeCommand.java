@@ -1,0 +1,74 @@
+package io.secio.examples.cli;
+
+import io.netty.channel.Channel;
+import io.secio.PeerId;
+import io.secio.SecioConfig;
+import io.secio.SecioMode;
+import io.secio.identity.IdentityKeyPair;
+import io.secio.netty.Secio;
+import java.security.SecureRandom;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code secio bridge}: accepts v0.1 and v0.2 peers on one port and forwards each decrypted stream to
+ * an upstream that speaks only v0.2, under the bridge's own session. This is how a network moves to
+ * v0.2 without cutting off its v0.1 peers: the upstream drops v0.1, the bridge keeps serving it.
+ */
+@Command(name = "bridge", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+        "Lets v0.1 peers reach a node that speaks only v0.2.",
+        "Accepts v0.1 and v0.2 peers and forwards each decrypted stream to the",
+        "upstream over a v0.2 session of the bridge's own; closes both sides",
+        "when either closes. Prints 'listening', then per peer 'secured ...'",
+        "(its session), 'upstream PEERID ... for CLIENT' (the upstream session)",
+        "or 'failed ADDRESS reason', and 'closed CLIENT'."})
+final class BridgeCommand implements Callable<Integer> {
+  @ParentCommand
+  private SecioCli cli;
+
+  @Spec
+  private CommandSpec spec;
+
+  @Option(names = "--listen", required = true, paramLabel = "[HOST:]PORT",
+      converter = HostPort.ListenConverter.class,
+      description = "Where to accept peers; a bare port is on 127.0.0.1, 0 picks a free one.")
+  private HostPort listen;
+
+  @Option(names = "--to", required = true, paramLabel = "HOST:PORT", converter = HostPort.Converter.class,
+      description = "The upstream secio v0.2 listener.")
+  private HostPort upstream;
+
+  @Option(names = "--expect-peer", paramLabel = "ID", converter = PeerIdConverter.class,
+      description = "Fail upstream connections unless the upstream's key has this peer id.")
+  private PeerId upstreamPeer;
+
+  @ArgGroup(exclusive = true, multiplicity = "0..1")
+  private IdentityOptions identity;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    IdentityKeyPair key = IdentityOptions.load(identity, spec, new SecureRandom());
+    SecioConfig inbound = SecioConfig.builder(key).mode(SecioMode.BRIDGE).build();
+    SecioConfig outbound = SecioConfig.builder(key).mode(SecioMode.V0_2_ONLY).build();
+    try (Network network = new Network(0)) {
+      Channel listener;
+      try {
+        // Without auto-read: nothing is read from a peer until its upstream session is ready.
+        listener = network.listen(listen, false, ch -> ch.pipeline().addLast(
+            Secio.server(inbound), new Relay(network, upstream, outbound, upstreamPeer, cli.out())));
+      } catch (Exception e) {
+        cli.err().println("bridge: cannot listen on " + listen + ": " + Report.reason(e));
+        return SecioCli.EXIT_FAILURE;
+      }
+      cli.out().println(Report.listening(listener.localAddress(), key.publicKey().peerId()));
+      listener.closeFuture().sync();
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package io.secio.examples.cli;
+
+import io.secio.identity.IdentityKeyPair;
+import io.secio.identity.KeyType;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code secio keygen}: writes a new identity key file (mode 600) and prints its peer id. */
+@Command(name = "keygen", mixinStandardHelpOptions = true,
+    description = {
+        "Writes a new identity key file and prints its peer id.",
+        "The file is a libp2p PrivateKey protobuf, created readable by its owner",
+        "only (mode 600). An existing file is never overwritten."})
+final class KeygenCommand implements Callable<Integer> {
+  @ParentCommand
+  private SecioCli cli;
+
+  @Option(names = "--type", required = true, paramLabel = "TYPE",
+      converter = IdentityOptions.KeyTypeConverter.class,
+      description = "ed25519, secp256k1, rsa (2048 bits) or ecdsa (P-256).")
+  private KeyType type;
+
+  @Option(names = "--out", required = true, paramLabel = "FILE", description = "The key file to create.")
+  private Path out;
+
+  @Override
+  public Integer call() {
+    IdentityKeyPair key = IdentityKeyPair.generate(type, new SecureRandom());
+    try {
+      KeyFiles.write(out, key);
+    } catch (FileAlreadyExistsException e) {
+      cli.err().println("keygen: " + out + " exists; not overwriting it");
+      return SecioCli.EXIT_FAILURE;
+    } catch (IOException | UnsupportedOperationException e) {
+      // No fallback to a world-readable file where owner-only permissions are unsupported.
+      cli.err().println("keygen: cannot create " + out + " readable by its owner only: " + Report.reason(e));
+      return SecioCli.EXIT_FAILURE;
+    }
+    cli.out().println(key.publicKey().peerId());
+    return 0;
+  }
+}

@@ -1,0 +1,88 @@
+package io.secio.examples.cli;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.secio.SecioConfig;
+import io.secio.netty.Secio;
+import java.security.SecureRandom;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code secio listen}: accepts secio connections until the process is stopped, printing a {@code
+ * listening} line once bound and a {@code secured} or {@code failed} line per connection; echoes or
+ * prints what peers send.
+ */
+@Command(name = "listen", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+        "Accepts secio connections until stopped.",
+        "Prints 'listening HOST:PORT PEERID' once ready, then per connection",
+        "'secured PEERID exchange=.. cipher=.. hash=.. version=v0.1|v0.2'",
+        "or 'failed ADDRESS reason'. With --echo, echoes every byte back;",
+        "otherwise prints what peers send to stdout."})
+final class ListenCommand implements Callable<Integer> {
+  @ParentCommand
+  private SecioCli cli;
+
+  @Spec
+  private CommandSpec spec;
+
+  @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+      description = "Address to listen on (default: ${DEFAULT-VALUE}; 0.0.0.0 for every interface).")
+  private String host;
+
+  @Option(names = "--port", required = true, paramLabel = "PORT", converter = PortConverter.class,
+      description = "Port to listen on; 0 picks a free one.")
+  private int port;
+
+  @ArgGroup(exclusive = true, multiplicity = "0..1")
+  private IdentityOptions identity;
+
+  @Mixin
+  private ProposalOptions proposal;
+
+  @Option(names = "--echo", description = "Echo every byte back instead of printing it.")
+  private boolean echo;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    SecioConfig config = proposal.configure(
+        IdentityOptions.load(identity, spec, new SecureRandom()), spec).build();
+    HostPort address = new HostPort(host, port);
+    try (Network network = new Network(0)) {
+      Channel listener;
+      try {
+        listener = network.listen(address, true, ch -> ch.pipeline().addLast(
+            Secio.server(config), application(), new SessionReporter(cli.out(), cli.err())));
+      } catch (Exception e) {
+        cli.err().println("listen: cannot listen on " + address + ": " + Report.reason(e));
+        return SecioCli.EXIT_FAILURE;
+      }
+      cli.out().println(Report.listening(listener.localAddress(), config.localPeerId()));
+      listener.closeFuture().sync();
+      return 0;
+    }
+  }
+
+  private ChannelHandler application() {
+    return echo ? new EchoHandler() : new PrintHandler(cli.out());
+  }
+
+  /** 0 to 65535. */
+  static final class PortConverter implements picocli.CommandLine.ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      try {
+        return HostPort.port(value);
+      } catch (IllegalArgumentException e) {
+        throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package io.secio.examples.cli;
+
+import io.netty.channel.ConnectTimeoutException;
+import io.secio.PeerId;
+import io.secio.SecioException;
+import io.secio.SecioSession;
+import io.netty.handler.timeout.ReadTimeoutException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.channels.ClosedChannelException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The lines the commands print, in one place so that every command words them alike and scripts can
+ * parse them: {@code listening HOST:PORT PEERID}, {@code secured PEERID exchange=.. cipher=.. hash=..
+ * version=..}, {@code failed ADDRESS reason}, {@code echoed N bytes in T ms (X MiB/s)}.
+ */
+final class Report {
+  private static final Pattern NATIVE_ERROR = Pattern.compile(".*\\) failed with error\\(-?\\d+\\): (.+)");
+
+  private Report() {}
+
+  static String listening(SocketAddress address, PeerId peer) {
+    return "listening " + address(address) + " " + peer;
+  }
+
+  /** {@code secured} and the session. */
+  static String secured(SecioSession session) {
+    return "secured " + session(session);
+  }
+
+  /** The remote peer and what was negotiated, named as on the wire. */
+  static String session(SecioSession session) {
+    return session.remotePeerId()
+        + " exchange=" + session.exchange().wireName()
+        + " cipher=" + session.cipher().wireName()
+        + " hash=" + session.hash().wireName()
+        + " version=" + session.version().label();
+  }
+
+  static String failed(SocketAddress address, Throwable cause) {
+    return "failed " + address(address) + " " + reason(cause);
+  }
+
+  static String echoed(long bytes, long nanos) {
+    return String.format(Locale.ROOT, "echoed %d bytes in %d ms (%s)",
+        bytes, nanos / 1_000_000, mibPerSecond(bytes, nanos));
+  }
+
+  /** Throughput with one decimal, in MiB/s. */
+  static String mibPerSecond(long bytes, long nanos) {
+    double seconds = Math.max(nanos, 1) / 1e9;
+    return String.format(Locale.ROOT, "%.1f MiB/s", bytes / (1024.0 * 1024.0) / seconds);
+  }
+
+  /** {@code host:port}, with brackets around an IPv6 host. */
+  static String address(SocketAddress address) {
+    if (address instanceof InetSocketAddress) {
+      InetSocketAddress inet = (InetSocketAddress) address;
+      String host = inet.getAddress() != null ? inet.getAddress().getHostAddress() : inet.getHostString();
+      return HostPort.format(host, inet.getPort());
+    }
+    return String.valueOf(address);
+  }
+
+  /**
+   * Why something failed, in a few words: a secio failure by its reason's description, a socket
+   * failure by what the user would call it, anything else by its message.
+   */
+  static String reason(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof SecioException) {
+        return ((SecioException) c).reason().description();
+      }
+    }
+    if (t instanceof ConnectTimeoutException) {
+      return "connect timed out";
+    }
+    if (t instanceof ConnectException) {
+      return "connection refused";
+    }
+    if (t instanceof ClosedChannelException) {
+      return "connection closed";
+    }
+    if (t instanceof ReadTimeoutException) {
+      return "no data from the peer for too long";
+    }
+    String message = t.getMessage();
+    if (message == null || message.isBlank()) {
+      return t.getClass().getSimpleName();
+    }
+    // Native transports prefix the system's words with the call: "recvAddress(..) failed with
+    // error(-104): Connection reset by peer". The user needs the words.
+    Matcher nativeError = NATIVE_ERROR.matcher(message);
+    if (nativeError.matches()) {
+      message = nativeError.group(1);
+    }
+    message = message.strip().replaceAll("\\s*\\R\\s*", " ");
+    return t instanceof IOException && !message.isEmpty()
+        ? Character.toLowerCase(message.charAt(0)) + message.substring(1)
+        : message;
+  }
+}

@@ -1,0 +1,143 @@
+package io.secio.examples;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
+import io.secio.PeerId;
+import io.secio.SecioConfig;
+import io.secio.SecioException;
+import io.secio.identity.IdentityKeyPair;
+import io.secio.identity.KeyType;
+import io.secio.netty.Transports;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Random;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The example programs, run in this process over loopback as their {@code main}s run them. */
+class ExamplesTest {
+  private static final long WAIT_SECONDS = 30;
+  private static final Transports TRANSPORT = Transports.best();
+  private static EventLoopGroup group;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void startLoops() {
+    group = TRANSPORT.newEventLoopGroup(2);
+  }
+
+  @AfterAll
+  static void stopLoops() {
+    group.shutdownGracefully(0, 5, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+
+  private static SecioConfig config() {
+    return SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom())).build();
+  }
+
+  private static int port(Channel server) {
+    return ((InetSocketAddress) server.localAddress()).getPort();
+  }
+
+  @Test
+  void echoClientGetsItsMessageBackFromTheEchoServer() throws Exception {
+    SecioConfig serverConfig = config();
+    Channel server = EchoServer.start(group, TRANSPORT, serverConfig, 0);
+    try {
+      EchoClient.Echoed echoed = EchoClient.echo(group, TRANSPORT, "127.0.0.1", port(server),
+          serverConfig.localPeerId(), "hello, secio ✓");
+      assertEquals("hello, secio ✓", echoed.reply());
+      assertEquals(serverConfig.localPeerId(), echoed.session().remotePeerId());
+      assertTrue(echoed.session().cipher().isAead(), echoed.session()::toString);
+    } finally {
+      server.close().sync();
+    }
+  }
+
+  @Test
+  void echoClientRefusesAServerWithAnotherKey() throws Exception {
+    Channel server = EchoServer.start(group, TRANSPORT, config(), 0);
+    try {
+      PeerId someoneElse = config().localPeerId();
+      SecioException e = assertThrows(SecioException.class,
+          () -> EchoClient.echo(group, TRANSPORT, "127.0.0.1", port(server), someoneElse, "hi"));
+      assertEquals(SecioException.Reason.PEER_ID_MISMATCH, e.reason());
+    } finally {
+      server.close().sync();
+    }
+  }
+
+  @Test
+  void chatLinesReachTheOtherPeerBothWaysAndAThirdPeerIsTurnedAway() throws Exception {
+    SecioConfig listenerConfig = config();
+    BlockingQueue<String> listenerSaw = new LinkedBlockingQueue<>();
+    BlockingQueue<String> dialerSaw = new LinkedBlockingQueue<>();
+    CompletableFuture<Channel> first = new CompletableFuture<>();
+    Channel server = Chat.listen(group, TRANSPORT, listenerConfig, 0, listenerSaw::add, first);
+    try {
+      Channel dialer = Chat.dial(group, TRANSPORT, config(), "127.0.0.1", port(server),
+          listenerConfig.localPeerId(), dialerSaw::add);
+      Chat.say(dialer, "hello from the dialer");
+      Channel listenerSide = first.get(WAIT_SECONDS, TimeUnit.SECONDS);
+      Chat.say(listenerSide, "hello back");
+      assertEquals("hello from the dialer", listenerSaw.poll(WAIT_SECONDS, TimeUnit.SECONDS));
+      assertEquals("hello back", dialerSaw.poll(WAIT_SECONDS, TimeUnit.SECONDS));
+
+      Channel third = Chat.dial(group, TRANSPORT, config(), "127.0.0.1", port(server),
+          listenerConfig.localPeerId(), line -> { });
+      assertTrue(third.closeFuture().await(WAIT_SECONDS, TimeUnit.SECONDS), "a third peer is closed");
+      assertTrue(dialer.isActive(), "the first peer stays");
+      dialer.close().sync();
+    } finally {
+      server.close().sync();
+    }
+  }
+
+  @Test
+  void aFileArrivesIntactAndBothSidesAgreeOnItsChecksum() throws Exception {
+    byte[] content = new byte[1_500_000];
+    new Random(5).nextBytes(content);
+    Path original = Files.write(dir.resolve("original.bin"), content);
+    Path copy = dir.resolve("copy.bin");
+    SecioConfig receiverConfig = config();
+    CompletableFuture<byte[]> received = new CompletableFuture<>();
+    Channel server = FileTransfer.receive(group, TRANSPORT, receiverConfig, 0, copy, received);
+    long[] lastProgress = {0};
+
+    byte[] sent = FileTransfer.send(group, TRANSPORT, config(), "127.0.0.1", port(server),
+        receiverConfig.localPeerId(), original, progress -> lastProgress[0] = progress)
+        .get(WAIT_SECONDS, TimeUnit.SECONDS);
+
+    byte[] expected = MessageDigest.getInstance("SHA-256").digest(content);
+    assertArrayEquals(expected, sent);
+    assertArrayEquals(expected, received.get(WAIT_SECONDS, TimeUnit.SECONDS));
+    assertArrayEquals(content, Files.readAllBytes(copy));
+    assertEquals(content.length, lastProgress[0], "progress reached the whole file");
+    assertTrue(server.closeFuture().await(WAIT_SECONDS, TimeUnit.SECONDS), "the receiver stops after one file");
+  }
+
+  @Test
+  void anExistingPipelineWorksUnchangedWithSecioInserted() throws Exception {
+    ExistingPipeline.Outcome outcome = ExistingPipeline.run(group, TRANSPORT, "hello, pipeline");
+    assertEquals("HELLO, PIPELINE", outcome.answer());
+    // The counter before secio saw the handshake and a sealed frame, not the 16 plaintext bytes.
+    assertTrue(outcome.wireBytesSent() > 16 + 200, "wire bytes sent: " + outcome.wireBytesSent());
+    assertTrue(outcome.wireBytesReceived() > 16 + 200, "wire bytes received: " + outcome.wireBytesReceived());
+  }
+}

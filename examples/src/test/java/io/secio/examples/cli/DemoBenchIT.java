@@ -1,0 +1,36 @@
+package io.secio.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** {@code secio demo} and {@code secio bench} run from the jar. */
+class DemoBenchIT {
+  @RegisterExtension
+  final Processes processes = new Processes();
+
+  @Test
+  void demoShowsEveryModeNegotiatedAndTheOneThatCannotWork() throws Exception {
+    CliProcess demo = processes.secio("demo", "--bytes", "256K");
+    assertEquals(0, demo.awaitExit(), demo::toString);
+    String measured = " +\\d+\\.\\d ms +\\d+\\.\\d MiB/s  \\S+";
+    demo.awaitOut("listener +dialer +exchange +cipher +hash +version +handshake +echo +backend");
+    for (String cipher : List.of("AES-128-GCM", "AES-256-GCM", "CHACHA20_POLY1305")) {
+      demo.awaitOut("v0\\.2 +v0\\.2 +P-256 +" + cipher + " +SHA256 +v0\\.2" + measured);
+    }
+    demo.awaitOut("v0\\.1 +v0\\.1 +P-256 +AES-256 +SHA256 +v0\\.1" + measured);
+    demo.awaitOut("bridge +v0\\.2 +P-256 +AES-128-GCM +SHA256 +v0\\.2" + measured);
+    demo.awaitOut("bridge +v0\\.1 +P-256 +AES-256 +SHA256 +v0\\.1" + measured);
+    demo.awaitOut("v0\\.1 +v0\\.2 +failed: no common algorithms \\(as expected\\)");
+  }
+
+  @Test
+  void benchPrintsThroughputOfTheChosenCipher() throws Exception {
+    CliProcess bench = processes.secio("bench", "--cipher", "AES-128", "--bytes", "1M");
+    assertEquals(0, bench.awaitExit(), bench::toString);
+    bench.awaitOut("AES-128 +v0\\.1 +\\S+ +1048576 +\\d+ ms +\\d+\\.\\d MiB/s");
+    assertEquals(3, bench.outLines().size(), bench::toString);
+  }
+}

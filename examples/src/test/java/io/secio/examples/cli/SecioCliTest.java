@@ -1,0 +1,118 @@
+package io.secio.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** What every command accepts and refuses, run in this process on captured streams. */
+class SecioCliTest {
+  @TempDir
+  Path dir;
+
+  /** The outcome of one command line. */
+  record Run(int exitCode, String out, String err) {
+    List<String> errLines() {
+      return err.lines().toList();
+    }
+  }
+
+  static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = SecioCli.run(new SecioCli(
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8),
+        new ByteArrayInputStream(new byte[0])), args);
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"keygen", "id", "listen", "dial", "bench", "demo", "bridge"})
+  void everyCommandHasHelp(String command) {
+    Run help = run(command, "--help");
+    assertEquals(0, help.exitCode(), help::toString);
+    assertTrue(help.out().startsWith("Usage: secio " + command + " "), help::out);
+    assertEquals("", help.err());
+  }
+
+  @Test
+  void topLevelHelpListsEveryCommand() {
+    Run help = run("--help");
+    assertEquals(0, help.exitCode());
+    for (String command : List.of("keygen", "id", "listen", "dial", "bench", "demo", "bridge")) {
+      assertTrue(help.out().contains("\n  " + command + " "), command + " missing from " + help.out());
+    }
+  }
+
+  static Stream<Arguments> badArguments() {
+    return Stream.of(
+        Arguments.of(List.of(), "secio: missing command"),
+        Arguments.of(List.of("frobnicate"), "secio: Unmatched argument at index 0: 'frobnicate'"),
+        Arguments.of(List.of("keygen", "--out", "k"), "secio keygen: Missing required option: '--type=TYPE'"),
+        Arguments.of(List.of("keygen", "--type", "dsa", "--out", "k"), "unknown key type 'dsa'"),
+        Arguments.of(List.of("id"), "secio id: Missing required parameter: 'FILE'"),
+        Arguments.of(List.of("id", "/no/such/key"), "secio id: /no/such/key: no such file"),
+        Arguments.of(List.of("listen"), "secio listen: Missing required option: '--port=PORT'"),
+        Arguments.of(List.of("listen", "--port", "70000"), "not a port (0-65535): '70000'"),
+        Arguments.of(List.of("listen", "--port", "0", "--mode", "v0.3"), "unknown mode 'v0.3'"),
+        Arguments.of(List.of("listen", "--port", "0", "--key", "k", "--key-type", "rsa"),
+            "mutually exclusive"),
+        Arguments.of(List.of("listen", "--port", "0", "--ciphers", "AES-128,AES-128"),
+            "ciphers must be non-empty and without repeats"),
+        Arguments.of(List.of("dial", "localhost"), "expected HOST:PORT, got 'localhost'"),
+        Arguments.of(List.of("dial", "::1:4001"), "write an IPv6 host in brackets: [::1]:PORT"),
+        Arguments.of(List.of("dial", "h:1", "--expect-peer", "Qm0"), "not a peer id: 'Qm0'"),
+        Arguments.of(List.of("dial", "h:1", "--send-bytes", "12X"), "not a byte count: '12X'"),
+        Arguments.of(List.of("dial", "h:1", "--exchanges", "P-999"), "unknown exchange 'P-999'"),
+        Arguments.of(List.of("dial", "h:1", "--ciphers", "Blowfish"), "unknown cipher 'Blowfish'"),
+        Arguments.of(List.of("dial", "h:1", "--hashes", "MD5"), "unknown hash 'MD5'"),
+        Arguments.of(List.of("bench", "--cipher", "NULL"), "unknown cipher 'NULL'"),
+        Arguments.of(List.of("bench", "--bytes", "0"), "--bytes must be at least 1"),
+        Arguments.of(List.of("demo", "--bytes", "lots"), "not a byte count: 'lots'"),
+        Arguments.of(List.of("bridge", "--listen", "0"), "Missing required option: '--to=HOST:PORT'"),
+        Arguments.of(List.of("bridge", "--listen", "x", "--to", "h:1"), "not a port (0-65535): 'x'"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("badArguments")
+  void badArgumentsGiveOneLineAndExitCode2(List<String> args, String expected) {
+    Run bad = run(args.toArray(String[]::new));
+    assertEquals(SecioCli.EXIT_USAGE, bad.exitCode(), bad::toString);
+    assertEquals(1, bad.errLines().size(), bad::err);
+    String line = bad.errLines().get(0);
+    assertTrue(line.contains(expected), line);
+    assertTrue(line.endsWith("--help')"), line);
+    assertEquals("", bad.out());
+  }
+
+  @Test
+  void aFileThatIsNoKeyIsABadArgument() throws Exception {
+    Path notAKey = Files.write(dir.resolve("notes.txt"), "hello".getBytes(StandardCharsets.US_ASCII));
+    Run bad = run("id", notAKey.toString());
+    assertEquals(SecioCli.EXIT_USAGE, bad.exitCode(), bad::toString);
+    assertTrue(bad.err().contains(notAKey + ": not a libp2p private key"), bad::err);
+  }
+
+  @Test
+  void idPrintsWhatKeygenPrinted() {
+    Path file = dir.resolve("node.key");
+    Run keygen = run("keygen", "--type", "secp256k1", "--out", file.toString());
+    assertEquals(0, keygen.exitCode(), keygen::toString);
+    assertTrue(keygen.out().startsWith("16Uiu2"), keygen::out);
+    assertEquals(keygen.out(), run("id", file.toString()).out());
+  }
+}

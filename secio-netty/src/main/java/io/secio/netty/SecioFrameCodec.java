@@ -1,0 +1,251 @@
+package io.secio.netty;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.CoalescingBufferQueue;
+import io.netty.handler.codec.UnsupportedMessageTypeException;
+import io.netty.util.ReferenceCountUtil;
+import io.secio.SecioException;
+import io.secio.SecioSession;
+import io.secio.frame.FrameOpener;
+import io.secio.frame.FrameSealer;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.util.Objects;
+
+/**
+ * Encrypts and decrypts the frames of an established secio session (spec section 6). It sits right
+ * after a {@link SecioFrameDecoder}, which hands it whole frame bodies.
+ *
+ * <p><b>Outbound</b>: {@link ByteBuf} writes are queued (counted against the channel's writability)
+ * and encrypted only at {@code flush()}, so many small writes become few frames. Each frame carries at
+ * most {@code min(maxFrameLength - overhead, maxPlaintextPerFrame)} plaintext bytes and goes out as one
+ * buffer: 4-byte length then sealer output. A write's promise completes when the frame carrying its
+ * last byte is written. Other message types are rejected, so nothing leaves in plaintext.
+ *
+ * <p><b>Inbound</b>: each frame body is verified and decrypted and the plaintext passed on as a new
+ * {@link ByteBuf}. The first {@link SecioException} (from the opener or from the decoder, such as a frame
+ * too long) is fired once through {@code exceptionCaught} and closes the channel; every later frame is
+ * dropped, so nothing after a bad frame reaches the application.
+ *
+ * <p>The session keys are zeroed when the channel goes inactive or this handler is removed.
+ *
+ * <p>Not sharable; all methods run on the channel's event loop.
+ */
+public final class SecioFrameCodec extends ChannelDuplexHandler {
+  /** Default largest plaintext per frame: large enough to amortise the MAC, small enough to stream. */
+  public static final int DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES = 64 * 1024;
+
+  private final FrameSealer sealer;
+  private final FrameOpener opener;
+  private final Runnable destroyKeys;
+  private final int maxPlaintextPerFrame;
+  private CoalescingBufferQueue pending;
+  private boolean inboundFailed;
+  private boolean outboundFailed;
+  private boolean destroyed;
+
+  /** A codec for {@code session} with the default plaintext per frame. */
+  public SecioFrameCodec(SecioSession session, int maxFrameLength) {
+    this(session, maxFrameLength, DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+  }
+
+  /**
+   * A codec for {@code session} whose frames carry at most {@code maxPlaintextPerFrame} plaintext bytes
+   * and never exceed {@code maxFrameLength} in total.
+   */
+  public SecioFrameCodec(SecioSession session, int maxFrameLength, int maxPlaintextPerFrame) {
+    this(session.sealer(), session.opener(), session::destroy, maxFrameLength, maxPlaintextPerFrame);
+  }
+
+  SecioFrameCodec(
+      FrameSealer sealer,
+      FrameOpener opener,
+      Runnable destroyKeys,
+      int maxFrameLength,
+      int maxPlaintextPerFrame) {
+    this.sealer = Objects.requireNonNull(sealer, "sealer");
+    this.opener = Objects.requireNonNull(opener, "opener");
+    this.destroyKeys = Objects.requireNonNull(destroyKeys, "destroyKeys");
+    if (maxPlaintextPerFrame < 1) {
+      throw new IllegalArgumentException("maxPlaintextPerFrame must be positive: " + maxPlaintextPerFrame);
+    }
+    int room = maxFrameLength - sealer.overhead();
+    if (room < 1) {
+      throw new IllegalArgumentException("maxFrameLength " + maxFrameLength + " leaves no room for data");
+    }
+    this.maxPlaintextPerFrame = Math.min(room, maxPlaintextPerFrame);
+  }
+
+  /** The largest plaintext one frame carries. */
+  public int maxPlaintextPerFrame() {
+    return maxPlaintextPerFrame;
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    // Counting queued bytes against writability lets the application see backpressure before flush.
+    pending = new CoalescingBufferQueue(ctx.channel(), 4, true);
+  }
+
+  @Override
+  public void handlerRemoved(ChannelHandlerContext ctx) {
+    shutDown(ctx, new ClosedChannelException());
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    shutDown(ctx, new ClosedChannelException());
+    super.channelInactive(ctx);
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    if (!(msg instanceof ByteBuf)) {
+      ctx.fireChannelRead(msg);
+      return;
+    }
+    ByteBuf body = (ByteBuf) msg;
+    ByteBuf plaintext = null;
+    try {
+      if (inboundFailed || destroyed) {
+        return;
+      }
+      plaintext = open(ctx, body);
+    } catch (SecioException e) {
+      failInbound(ctx, e);
+    } finally {
+      body.release();
+    }
+    if (plaintext != null) {
+      if (plaintext.isReadable()) {
+        ctx.fireChannelRead(plaintext);
+      } else {
+        plaintext.release();
+      }
+    }
+  }
+
+  private ByteBuf open(ChannelHandlerContext ctx, ByteBuf body) throws SecioException {
+    int plaintextLength = body.readableBytes() - opener.overhead();
+    if (plaintextLength < 0) {
+      throw new SecioException(SecioException.Reason.FRAME_TOO_SHORT,
+          body.readableBytes() + " bytes, shorter than the " + opener.overhead() + "-byte MAC or tag");
+    }
+    ByteBuf plaintext = ctx.alloc().buffer(plaintextLength);
+    try {
+      ByteBuffer out = plaintext.nioBuffer(0, plaintextLength);
+      opener.open(body.nioBuffer(), out);
+      if (out.hasRemaining()) {
+        throw new IllegalStateException("opener left " + out.remaining() + " bytes unwritten");
+      }
+      plaintext.writerIndex(plaintextLength);
+      return plaintext;
+    } catch (Throwable t) {
+      plaintext.release();
+      throw t;
+    }
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    SecioException secio = SecioExceptions.find(cause);
+    if (secio != null) {
+      failInbound(ctx, secio);
+    } else {
+      ctx.fireExceptionCaught(cause);
+    }
+  }
+
+  private void failInbound(ChannelHandlerContext ctx, SecioException cause) {
+    if (inboundFailed) {
+      return;
+    }
+    inboundFailed = true;
+    ctx.fireExceptionCaught(cause);
+    ctx.close();
+  }
+
+  @Override
+  public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+    if (!(msg instanceof ByteBuf)) {
+      ReferenceCountUtil.release(msg);
+      promise.setFailure(new UnsupportedMessageTypeException(msg, ByteBuf.class));
+      return;
+    }
+    if (outboundFailed || destroyed) {
+      ReferenceCountUtil.release(msg);
+      promise.setFailure(new ClosedChannelException());
+      return;
+    }
+    pending.add((ByteBuf) msg, promise);
+  }
+
+  @Override
+  public void flush(ChannelHandlerContext ctx) {
+    try {
+      sealPending(ctx);
+    } catch (SecioException e) {
+      // A frame that cannot be sealed (nonce exhausted) ends the connection: one fatal path.
+      outboundFailed = true;
+      pending.releaseAndFailAll(e);
+      ctx.fireExceptionCaught(e);
+      ctx.close();
+      return;
+    }
+    ctx.flush();
+  }
+
+  private void sealPending(ChannelHandlerContext ctx) throws SecioException {
+    while (pending != null && !pending.isEmpty() && !destroyed) {
+      ChannelPromise framePromise = ctx.newPromise();
+      ByteBuf plaintext = pending.remove(maxPlaintextPerFrame, framePromise);
+      ByteBuf frame;
+      try {
+        frame = plaintext.isReadable() ? seal(ctx, plaintext) : Unpooled.EMPTY_BUFFER;
+      } catch (Throwable t) {
+        framePromise.setFailure(t);
+        throw t;
+      } finally {
+        plaintext.release();
+      }
+      // Written through the outbound buffer even when empty, so promises complete in write order.
+      ctx.write(frame, framePromise);
+    }
+  }
+
+  private ByteBuf seal(ChannelHandlerContext ctx, ByteBuf plaintext) throws SecioException {
+    int bodyLength = plaintext.readableBytes() + sealer.overhead();
+    ByteBuf frame = ctx.alloc().ioBuffer(SecioFrameDecoder.LENGTH_FIELD_SIZE_IN_BYTES + bodyLength);
+    try {
+      frame.writeInt(bodyLength);
+      ByteBuffer out = frame.nioBuffer(frame.writerIndex(), bodyLength);
+      sealer.seal(plaintext.nioBuffer(), out);
+      if (out.hasRemaining()) {
+        throw new IllegalStateException("sealer left " + out.remaining() + " bytes unwritten");
+      }
+      frame.writerIndex(frame.writerIndex() + bodyLength);
+      return frame;
+    } catch (Throwable t) {
+      frame.release();
+      throw t;
+    }
+  }
+
+  private void shutDown(ChannelHandlerContext ctx, Throwable cause) {
+    if (destroyed) {
+      return;
+    }
+    destroyed = true;
+    try {
+      if (pending != null) {
+        pending.releaseAndFailAll(cause);
+      }
+    } finally {
+      destroyKeys.run();
+    }
+  }
+}

@@ -1,0 +1,171 @@
+package io.secio.netty.hostile;
+
+import static io.secio.netty.hostile.HostileConfigs.READ_TIMEOUT;
+import static io.secio.netty.hostile.HostileConfigs.WAIT_SECONDS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.secio.SecioConfig;
+import io.secio.SecioException.Reason;
+import io.secio.netty.SecioHandshakeCompletionEvent;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Memory a hostile peer can make the node hold: a declared frame length is not allocated up front,
+ * and a peer that stops reading does not make a writer that respects writability buffer without
+ * bound.
+ */
+class MemoryBoundsTest {
+  private static final int LIMIT = SecioConfig.DEFAULT_MAX_FRAME_LENGTH_IN_BYTES;
+
+  /** First in the pipeline: once {@code target} bytes have been read and decoded, samples the allocator. */
+  private static final class MemoryProbe extends ChannelInboundHandlerAdapter {
+    final CompletableFuture<Long> heldAtTarget = new CompletableFuture<>();
+    private final UnpooledByteBufAllocator allocator;
+    private final long target;
+    private long read;
+
+    MemoryProbe(UnpooledByteBufAllocator allocator, long target) {
+      this.allocator = allocator;
+      this.target = target;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      read += ((ByteBuf) msg).readableBytes();
+      ctx.fireChannelRead(msg); // the decoder has cumulated these bytes when this returns
+      if (read >= target) {
+        heldAtTarget.complete(allocator.metric().usedHeapMemory() + allocator.metric().usedDirectMemory());
+      }
+    }
+  }
+
+  @Test
+  void frameDeclaredAtTheLimitHoldsOnlyWhatArrived() throws Exception {
+    UnpooledByteBufAllocator allocator = new UnpooledByteBufAllocator(true);
+    int sent = 4 + 64 * 1024;
+    MemoryProbe probe = new MemoryProbe(allocator, sent);
+    try (Listener listener = Listener.builder().allocator(allocator).first(() -> probe)
+            .start(HostileConfigs.node().build());
+        RawPeer wire = RawPeer.dial(listener.address(), READ_TIMEOUT)) {
+      Connection conn = listener.next(WAIT_SECONDS);
+      // An 8 MiB Propose (allowed), of which only 64 KiB ever come.
+      wire.writeRaw(Crafted.concat(Crafted.header(LIMIT), new byte[64 * 1024]));
+      long held = probe.heldAtTarget.get(WAIT_SECONDS, TimeUnit.SECONDS);
+      assertTrue(held < 512 * 1024, "holds " + held + " bytes for " + sent + " received, " + LIMIT + " declared");
+      Outcomes.assertHandshakeRefused(conn, Reason.TIMEOUT);
+    }
+  }
+
+  @Test
+  void frameDeclaredOverTheLimitIsRefusedWithoutBufferingIt() throws Exception {
+    UnpooledByteBufAllocator allocator = new UnpooledByteBufAllocator(true);
+    MemoryProbe probe = new MemoryProbe(allocator, 4);
+    try (Listener listener = Listener.builder().allocator(allocator).first(() -> probe)
+            .start(HostileConfigs.node().build());
+        RawPeer wire = RawPeer.dial(listener.address(), READ_TIMEOUT)) {
+      Connection conn = listener.next(WAIT_SECONDS);
+      wire.writeRaw(Crafted.header(0xFFFFFFFFL));
+      long held = probe.heldAtTarget.get(WAIT_SECONDS, TimeUnit.SECONDS);
+      assertTrue(held < 64 * 1024, "holds " + held + " bytes after a 4-byte header");
+      Outcomes.assertHandshakeRefused(conn, Reason.FRAME_TOO_LONG);
+    }
+  }
+
+  /**
+   * On the listener, after the handshake: writes 16 KiB chunks while the channel is writable, then
+   * flushes; resumes when it is writable again. Records the most bytes ever held in user space.
+   */
+  private static final class Writer extends ChannelInboundHandlerAdapter {
+    static final int CHUNK = 16 * 1024;
+    final int total;
+    final CompletableFuture<Long> firstStall = new CompletableFuture<>();
+    volatile long maxHeld;
+    private long written;
+
+    Writer(int total) {
+      this.total = total;
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+      if (evt instanceof SecioHandshakeCompletionEvent && ((SecioHandshakeCompletionEvent) evt).isSuccess()) {
+        pump(ctx);
+      }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+      if (ctx.channel().isWritable()) {
+        pump(ctx);
+      }
+    }
+
+    private void pump(ChannelHandlerContext ctx) {
+      while (ctx.channel().isWritable() && written < total) {
+        int n = (int) Math.min(CHUNK, total - written);
+        ByteBuf chunk = Unpooled.buffer(n);
+        for (int i = 0; i < n; i++) {
+          chunk.writeByte(patternAt(written + i));
+        }
+        ctx.write(chunk);
+        written += n;
+        maxHeld = Math.max(maxHeld, held(ctx));
+      }
+      ctx.flush();
+      maxHeld = Math.max(maxHeld, held(ctx));
+      if (!ctx.channel().isWritable() && held(ctx) > 0) {
+        // The kernel took what it could and the rest waits here: the writer is held back.
+        firstStall.complete(written);
+      }
+    }
+
+    private static long held(ChannelHandlerContext ctx) {
+      // Unflushed writes queued in the codec count here too: it reports them to the outbound buffer.
+      ChannelOutboundBuffer out = ctx.channel().unsafe().outboundBuffer();
+      return out == null ? 0 : out.totalPendingWriteBytes();
+    }
+  }
+
+  static byte patternAt(long offset) {
+    return (byte) (offset % 251);
+  }
+
+  @Test
+  void peerThatStopsReadingHoldsTheWriterBackAndLosesNothing() throws Exception {
+    int total = 8 * 1024 * 1024;
+    Writer writer = new Writer(total);
+    try (Listener listener = Listener.builder().sendBuffer(32 * 1024).last(() -> writer)
+            .start(HostileConfigs.node().build());
+        RawPeer wire = RawPeer.dialWithReceiveBuffer(listener.address(), READ_TIMEOUT, 32 * 1024)) {
+      Connection conn = listener.next(WAIT_SECONDS);
+      PeerOnWire peer = PeerOnWire.proposing(wire, "AES-128-GCM").handshake();
+      conn.handshake.get(WAIT_SECONDS, TimeUnit.SECONDS);
+
+      // The peer reads nothing until the writer has been held back.
+      long writtenAtStall = writer.firstStall.get(WAIT_SECONDS, TimeUnit.SECONDS);
+      assertTrue(writtenAtStall < 2 * 1024 * 1024, "wrote " + writtenAtStall + " bytes before being held back");
+
+      long received = 0;
+      while (received < total) {
+        byte[] data = peer.readData();
+        for (byte b : data) {
+          assertEquals(patternAt(received), b, "byte " + received);
+          received++;
+        }
+      }
+      assertEquals(total, received);
+      // High-water mark (64 KiB) + one chunk + per-frame and per-entry overheads.
+      long bound = conn.channel.config().getWriteBufferHighWaterMark() + Writer.CHUNK + 8 * 1024;
+      assertTrue(writer.maxHeld <= bound, "held " + writer.maxHeld + " bytes in user space, bound " + bound);
+    }
+  }
+}
