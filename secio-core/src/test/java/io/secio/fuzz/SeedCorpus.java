@@ -26,7 +26,7 @@ import java.util.List;
  * Writes the seed inputs of every {@code @FuzzTest} into {@code src/test/resources}. Run by hand
  * when a target's input layout changes (see docs/FUZZING.md); the files are committed and replayed
  * by {@code mvn test}. Seeds of the handshake targets are named {@code seed-STATE.*} for the state
- * they must reach, which {@code HandshakeEngineFuzzTest} checks.
+ * they reach; {@code HandshakeEngineFuzzTest} checks that the saved inputs reach every state.
  */
 public final class SeedCorpus {
   private static final JsonObject T = Vectors.transcript();
