@@ -54,15 +54,22 @@ public class HandshakeCostBenchmark {
     @Param({"P_256", "X25519"})
     ExchangeAlgorithm exchange;
 
-    final CryptoBackend backend = CryptoBackends.defaultBackend();
+    /** {@code auto} (the default backend), or one backend by name to compare them. */
+    @Param({"auto"})
+    String backend;
+
     final SecureRandom random = new SecureRandom();
+    CryptoBackend crypto;
     EphemeralKeyPair local;
     byte[] remotePublicKey;
 
     @Setup
     public void setUp() throws GeneralSecurityException {
-      local = backend.generateEphemeral(exchange, random);
-      remotePublicKey = backend.generateEphemeral(exchange, random).publicKey();
+      crypto = backend.equals("auto")
+          ? CryptoBackends.defaultBackend()
+          : CryptoBackends.named(backend).orElseThrow();
+      local = crypto.generateEphemeral(exchange, random);
+      remotePublicKey = crypto.generateEphemeral(exchange, random).publicKey();
     }
   }
 
@@ -115,7 +122,7 @@ public class HandshakeCostBenchmark {
 
   @Benchmark
   public byte[] generateEphemeral(Exchange s) throws GeneralSecurityException {
-    EphemeralKeyPair pair = s.backend.generateEphemeral(s.exchange, s.random);
+    EphemeralKeyPair pair = s.crypto.generateEphemeral(s.exchange, s.random);
     byte[] publicKey = pair.publicKey();
     pair.destroy();
     return publicKey;
