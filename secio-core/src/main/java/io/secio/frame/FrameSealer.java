@@ -16,7 +16,8 @@ public interface FrameSealer {
   /**
    * Writes the frame body for all remaining bytes of {@code plaintext} to {@code out}: {@code ciphertext
    * || MAC} or {@code ciphertext || tag}. {@code out} needs {@code plaintext.remaining() + overhead()}
-   * bytes of room. Advances both positions.
+   * bytes of room. Advances both positions. {@code out} may start at the very byte where {@code
+   * plaintext} starts (sealing in place, every backend supports it); any other overlap is not allowed.
    *
    * @throws SecioException {@link SecioException.Reason#NONCE_EXHAUSTED} when the nonce would wrap
    */

@@ -218,12 +218,23 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
   }
 
   private ByteBuf seal(ChannelHandlerContext ctx, ByteBuf plaintext) throws SecioException {
-    int bodyLength = plaintext.readableBytes() + sealer.overhead();
+    int length = plaintext.readableBytes();
+    int bodyLength = length + sealer.overhead();
     ByteBuf frame = ctx.alloc().ioBuffer(SecioFrameDecoder.LENGTH_FIELD_SIZE_IN_BYTES + bodyLength);
     try {
       frame.writeInt(bodyLength);
-      ByteBuffer out = frame.nioBuffer(frame.writerIndex(), bodyLength);
-      sealer.seal(plaintext.nioBuffer(), out);
+      int bodyStart = frame.writerIndex();
+      ByteBuffer out = frame.nioBuffer(bodyStart, bodyLength);
+      ByteBuffer in;
+      if (plaintext.isDirect() && plaintext.nioBufferCount() == 1) {
+        in = plaintext.nioBuffer();
+      } else {
+        // Heap or coalesced pieces: one copy into the frame, then seal in place. Passed as they are,
+        // they would be merged into a new array and Conscrypt would copy that into a new direct buffer.
+        frame.setBytes(bodyStart, plaintext, plaintext.readerIndex(), length);
+        in = frame.nioBuffer(bodyStart, length);
+      }
+      sealer.seal(in, out);
       if (out.hasRemaining()) {
         throw new IllegalStateException("sealer left " + out.remaining() + " bytes unwritten");
       }

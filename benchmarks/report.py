@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Turns the JMH JSON of benchmarks/run.sh into results.md (tables and target ratios) and chart.svg.
+
+Usage: report.py RESULTS_DIR  (reads latest.json, idle.json and machine.json there; standard library only)
+"""
+import json
+import os
+import sys
+
+MIB = 1024 * 1024
+AEADS = ["AES_128_GCM", "AES_256_GCM", "CHACHA20_POLY1305"]
+CIPHERS = AEADS + ["AES_128_CTR", "AES_256_CTR"]
+BACKENDS = ["conscrypt", "jdk", "bouncycastle"]
+SIZES = ["1024", "16384", "1048576"]
+SIZE_NAMES = {"1024": "1 KiB", "16384": "16 KiB", "1048576": "1 MiB", "10240": "10 KiB", "10485760": "10 MiB"}
+STACKS = ["PLAIN", "TLS13_AES_128_GCM", "TLS13_CHACHA20_POLY1305", "SECIO_AES_128_GCM",
+          "SECIO_AES_256_GCM", "SECIO_CHACHA20_POLY1305", "SECIO_AES_128_CTR", "SECIO_AES_256_CTR"]
+HANDSHAKES = ["P_256:ED25519", "P_256:SECP256K1", "X25519:ED25519", "X25519:SECP256K1"]
+# CTR ciphers are measured with HMAC-SHA256, as secio v0.1 frames use them.
+LABEL = {c: c.replace("_CTR", "_CTR+HMAC_SHA256") for c in CIPHERS}
+
+
+def load(results_dir):
+    runs = json.load(open(os.path.join(results_dir, "latest.json")))
+    out = {}
+    for r in runs:
+        cls, method = r["benchmark"].split(".")[-2:]
+        key = (cls, method) + tuple(sorted(r["params"].items())) if r.get("params") else (cls, method)
+        out[key] = r["primaryMetric"]
+    return out
+
+
+def get(res, cls, method, **params):
+    return res.get((cls, method) + tuple(sorted(params.items())))
+
+
+def score(res, cls, method, **params):
+    m = get(res, cls, method, **params)
+    return None if m is None else m["score"]
+
+
+def messages_per_op(size):
+    return max(1, MIB // size)  # StreamBenchmark.messagesPerOp
+
+
+def mb(bytes_per_second):
+    return None if bytes_per_second is None else bytes_per_second / 1e6
+
+
+def fmt(x, digits=0):
+    if x is None:
+        return "–"
+    return f"{x:,.{digits}f}"
+
+
+def ratio_cell(value, goal, higher_is_better=True):
+    if value is None:
+        return "–", "not measured"
+    ok = value >= goal if higher_is_better else value <= goal
+    if ok:
+        return f"{value:.2f}", "met"
+    gap = (goal - value) / goal if higher_is_better else (value - goal) / goal
+    return f"{value:.2f}", f"**missed** by {gap * 100:.0f}%"
+
+
+def primitive_mbps(res, backend, cipher, size):
+    s = score(res, "PrimitiveBenchmark", "sealOpen", backend=backend, cipher=cipher, size=size)
+    return None if s is None else mb(s * int(size))
+
+
+def best_primitive(res, cipher, size):
+    values = [(primitive_mbps(res, b, cipher, size), b) for b in BACKENDS]
+    values = [v for v in values if v[0] is not None]
+    return max(values) if values else (None, None)
+
+
+def frame_mbps(res, cipher, size):
+    s = score(res, "FrameBenchmark", "sealOpen", backend="auto", cipher=cipher, size=size)
+    return None if s is None else mb(s * int(size))
+
+
+def stream_mbps(res, stack, size):
+    s = score(res, "StreamBenchmark", "send", stack=stack, size=size)
+    return None if s is None else mb(s * int(size) * messages_per_op(int(size)))
+
+
+def div(a, b):
+    return None if a is None or b is None or b == 0 else a / b
+
+
+def tables(res, idle, machine):
+    md = []
+    add = md.append
+    add("# secio benchmark results\n")
+    add(f"Machine: {machine['cpu']}, {machine['nproc']} cores; {machine['jdk']}; "
+        f"load average {machine['load_before']} before, {machine['load_after']} after; "
+        f"{machine['date']}; suite: `{machine['suite']}`.\n")
+    add("Throughput is MB/s (10^6 bytes) of plaintext; one primitive or frame op seals **and** opens "
+        "its bytes, so a stream (where one core seals and the other opens) can reach up to twice it.\n")
+
+    targets = []
+
+    add("## Raw primitives per backend (seal + open, direct buffers)\n")
+    add("| primitive | size | " + " | ".join(BACKENDS) + " | best |")
+    add("|---|---|" + "---:|" * len(BACKENDS) + "---|")
+    for c in CIPHERS:
+        for s in SIZES:
+            cells = [fmt(primitive_mbps(res, b, c, s)) for b in BACKENDS]
+            best = best_primitive(res, c, s)[1] or "–"
+            add(f"| {LABEL[c]} | {SIZE_NAMES[s]} | " + " | ".join(cells) + f" | {best} |")
+    add("")
+
+    add("## Frame seal + open through the core codec (`auto` backend)\n")
+    add("| cipher | size | frame MB/s | raw best MB/s (backend) | frame / raw best |")
+    add("|---|---|---:|---:|---:|")
+    for c in CIPHERS:
+        for s in SIZES:
+            f = frame_mbps(res, c, s)
+            b, name = best_primitive(res, c, s)
+            add(f"| {LABEL[c]} | {SIZE_NAMES[s]} | {fmt(f)} | {fmt(b)} ({name or '–'}) | {fmt(div(f, b), 2)} |")
+            if s == "16384" and c in AEADS:
+                targets.append((f"frame seal+open {c} 16 KiB / raw best-backend AEAD", div(f, b), 0.9, True))
+    add("")
+
+    add("## End to end over loopback TCP, one connection\n")
+    add("| stack | 10 KiB messages MB/s | 10 MiB messages MB/s | 10 MiB vs plaintext | 10 KiB ping-pong mean µs | p50 µs | p99 µs | latency vs plaintext |")
+    add("|---|---:|---:|---:|---:|---:|---:|---:|")
+    plain_large = stream_mbps(res, "PLAIN", "10485760")
+    plain_rtt = score(res, "PingPongBenchmark", "roundTrip", stack="PLAIN", size="10240")
+    for st in STACKS:
+        small, large = stream_mbps(res, st, "10240"), stream_mbps(res, st, "10485760")
+        pp = get(res, "PingPongBenchmark", "roundTrip", stack=st, size="10240")
+        mean = pp["score"] if pp else None
+        p50 = pp["scorePercentiles"].get("50.0") if pp else None
+        p99 = pp["scorePercentiles"].get("99.0") if pp else None
+        add(f"| {st} | {fmt(small)} | {fmt(large)} | {fmt(div(large, plain_large), 2)} | {fmt(mean, 1)} "
+            f"| {fmt(p50, 1)} | {fmt(p99, 1)} | {fmt(div(mean, plain_rtt), 2)} |")
+    add("")
+    secio_gcm = stream_mbps(res, "SECIO_AES_128_GCM", "10485760")
+    targets.append(("10 MiB stream: secio AES-128-GCM / plaintext Netty", div(secio_gcm, plain_large), 0.85, True))
+    targets.append(("10 MiB stream: secio AES-128-GCM / Netty TLS 1.3 AES-128-GCM",
+                    div(secio_gcm, stream_mbps(res, "TLS13_AES_128_GCM", "10485760")), 1.0, True))
+    for st, c in [("SECIO_CHACHA20_POLY1305", "CHACHA20_POLY1305"), ("SECIO_AES_128_CTR", "AES_128_CTR"),
+                  ("SECIO_AES_256_CTR", "AES_256_CTR")]:
+        raw, name = best_primitive(res, c, "1048576")
+        targets.append((f"10 MiB stream: secio {LABEL[c]} / raw seal+open at 1 MiB ({name})",
+                        div(stream_mbps(res, st, "10485760"), raw), 0.85, True))
+    targets.append(("10 KiB ping-pong: secio AES-128-GCM / plaintext (lower is better)",
+                    div(score(res, "PingPongBenchmark", "roundTrip", stack="SECIO_AES_128_GCM", size="10240"),
+                        plain_rtt), 1.2, False))
+
+    add("## Handshakes\n")
+    add("Per-side primitive costs on the default backend (µs): an ephemeral key, the agreement, one "
+        "signature and one verification, stretching with the frame ciphers' setup. Their sum bounds one "
+        "side's CPU; the two sides of a loopback handshake run on the two cores, so `1e6 / sum` "
+        "handshakes per second is what the primitives allow.\n")
+    add("| handshake | generate | agree | sign | verify | stretch | sum µs | primitives allow /s | in-memory engines µs (both sides) | loopback /s | loopback / allowed |")
+    add("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    stretch = score(res, "HandshakeCostBenchmark", "stretchAndKeyCiphers")
+    for h in HANDSHAKES:
+        ex, ident = h.split(":")
+        g = score(res, "HandshakeCostBenchmark", "generateEphemeral", exchange=ex)
+        a = score(res, "HandshakeCostBenchmark", "agree", exchange=ex)
+        sg = score(res, "HandshakeCostBenchmark", "sign", identity=ident)
+        v = score(res, "HandshakeCostBenchmark", "verify", identity=ident)
+        parts = [g, a, sg, v, stretch]
+        total = None if None in parts else sum(parts)
+        allowed = div(1e6, total)
+        engines = score(res, "HandshakeCostBenchmark", "engines", handshake=h)
+        loop = score(res, "HandshakeBenchmark", "connectHandshakeClose", handshake=h)
+        add(f"| secio {h} | {fmt(g)} | {fmt(a)} | {fmt(sg)} | {fmt(v)} | {fmt(stretch)} | {fmt(total)} "
+            f"| {fmt(allowed)} | {fmt(engines)} | {fmt(loop)} | {fmt(div(loop, allowed), 2)} |")
+        targets.append((f"handshakes/s secio {h} / primitives' bound", div(loop, allowed), 0.7, True))
+    tls = score(res, "HandshakeBenchmark", "connectHandshakeClose", handshake="TLS13")
+    add(f"| TLS 1.3 (BoringSSL, ECDSA P-256, X25519) | | | | | | | | | {fmt(tls)} | |")
+    add("")
+
+    if idle:
+        add("## Idle connections\n")
+        add("| stack | connections asked | established (node) | established (dialer) | heap per connection, node | heap per connection, dialer | time s | max heap |")
+        add("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for i in idle:
+            add(f"| {i['stack']} | {i['connections']:,} | {i['established']:,} | {i['clientEstablished']:,} "
+                f"| {i['serverHeapBytesPerConnection']:,} B | {i['clientHeapBytesPerConnection']:,} B "
+                f"| {i['seconds']} | {i['maxHeapBytes'] / 2**30:.1f} GiB |")
+        add("")
+
+    add("## Targets (ratios from this run)\n")
+    add("| target | ratio | goal | verdict |")
+    add("|---|---:|---:|---|")
+    for name, value, goal, higher in targets:
+        cell, verdict = ratio_cell(value, goal, higher)
+        add(f"| {name} | {cell} | {'≥' if higher else '≤'} {goal} | {verdict} |")
+    add("")
+    add("![throughput chart](chart.svg)\n")
+    return "\n".join(md)
+
+
+def chart(res):
+    """Grouped horizontal bars: end-to-end MB/s per stack at 10 KiB and 10 MiB."""
+    rows = [(st, stream_mbps(res, st, "10240"), stream_mbps(res, st, "10485760")) for st in STACKS]
+    peak = max([v for r in rows for v in r[1:] if v] or [1])
+    left, width, bar, gap = 210, 520, 12, 10
+    height = 60 + len(rows) * (2 * bar + gap) + 30
+    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 90}" height="{height}" '
+           f'font-family="sans-serif" font-size="12">',
+           f'<rect width="100%" height="100%" fill="white"/>',
+           f'<text x="10" y="20" font-size="14" font-weight="bold">End to end over loopback TCP, one '
+           f'connection (MB/s, higher is better)</text>',
+           f'<rect x="{left}" y="30" width="10" height="10" fill="#9ecae1"/>'
+           f'<text x="{left + 14}" y="39">10 KiB messages</text>',
+           f'<rect x="{left + 130}" y="30" width="10" height="10" fill="#3182bd"/>'
+           f'<text x="{left + 144}" y="39">10 MiB messages</text>']
+    y = 55
+    for st, small, large in rows:
+        svg.append(f'<text x="{left - 6}" y="{y + bar + 4}" text-anchor="end">{st}</text>')
+        for value, colour in ((small, "#9ecae1"), (large, "#3182bd")):
+            w = 0 if not value else width * value / peak
+            svg.append(f'<rect x="{left}" y="{y}" width="{w:.1f}" height="{bar}" fill="{colour}"/>')
+            svg.append(f'<text x="{left + w + 4:.1f}" y="{y + bar - 2}">{fmt(value)}</text>')
+            y += bar
+        y += gap
+    svg.append("</svg>")
+    return "\n".join(svg)
+
+
+def main():
+    results_dir = sys.argv[1]
+    res = load(results_dir)
+    idle_path = os.path.join(results_dir, "idle.json")
+    idle = [json.loads(line) for line in open(idle_path) if line.strip()] if os.path.exists(idle_path) else []
+    machine = json.load(open(os.path.join(results_dir, "machine.json")))
+    with open(os.path.join(results_dir, "results.md"), "w") as f:
+        f.write(tables(res, idle, machine))
+    with open(os.path.join(results_dir, "chart.svg"), "w") as f:
+        f.write(chart(res))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Runs the secio benchmark suite and writes benchmarks/results/: latest.json (JMH), idle.json,
+# machine.json, results.md (tables and target ratios) and chart.svg. See benchmarks/README.md.
+#
+#   benchmarks/run.sh            the short suite: under 10 minutes on 2 cores
+#   benchmarks/run.sh full       JMH's annotated iterations and 10,000 idle connections (~40 minutes)
+#
+# Environment: MAX_LOAD (default 1.5) and MAX_WAIT_SECONDS (default 600): before measuring, wait up to
+# that long for the 1-minute load average to drop to MAX_LOAD; the load is recorded either way.
+set -euo pipefail
+
+suite="${1:-short}"
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+results="$here/results"
+jar="$here/target/benchmarks.jar"
+mkdir -p "$results"
+
+cd "$root"
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+  mvn -B -o -q -pl benchmarks -am package -DskipTests || mvn -B -q -pl benchmarks -am package -DskipTests
+fi
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+waited=0
+while awk -v l="$(load)" -v m="${MAX_LOAD:-1.5}" 'BEGIN { exit !(l > m) }' \
+    && (( waited < ${MAX_WAIT_SECONDS:-600} )); do
+  echo "load average $(load) is above ${MAX_LOAD:-1.5}; waiting (${waited}s so far)" >&2
+  sleep 30
+  waited=$((waited + 30))
+done
+load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
+
+if [[ "$suite" == full ]]; then
+  micro=() ; loop=() ; connections=10000
+else
+  micro=(-f 1 -wi 2 -w 500ms -i 3 -r 500ms)
+  loop=(-f 1 -wi 2 -w 1s -i 3 -r 1s)
+  connections=2000
+fi
+all_but_tls_chacha="PLAIN,TLS13_AES_128_GCM,SECIO_AES_128_GCM,SECIO_AES_256_GCM,SECIO_CHACHA20_POLY1305,SECIO_AES_128_CTR,SECIO_AES_256_CTR"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+jmh() { java -jar "$jar" -foe true -rf json "$@"; }
+jmh '\.(PrimitiveBenchmark|FrameBenchmark|HandshakeCostBenchmark)\.' "${micro[@]}" -rff "$tmp/micro.json"
+jmh '\.HandshakeBenchmark\.' "${loop[@]}" -rff "$tmp/handshake.json"
+jmh '\.(StreamBenchmark|PingPongBenchmark)\.' -p stack="$all_but_tls_chacha" "${loop[@]}" -rff "$tmp/loop.json"
+# BoringSSL has no TLS 1.3 cipher setting and picks ChaCha20 only where AES-GCM lacks hardware help:
+# hiding PCLMULQDQ from it (in this JVM only) makes both ends negotiate TLS_CHACHA20_POLY1305_SHA256.
+OPENSSL_ia32cap='~0x200000000' \
+  jmh '\.(StreamBenchmark|PingPongBenchmark)\.' -p stack=TLS13_CHACHA20_POLY1305 "${loop[@]}" -rff "$tmp/tls-chacha.json"
+
+python3 - "$results/latest.json" "$tmp"/micro.json "$tmp"/handshake.json "$tmp"/loop.json "$tmp"/tls-chacha.json <<'EOF'
+import json, sys
+json.dump([r for f in sys.argv[2:] for r in json.load(open(f))], open(sys.argv[1], "w"), indent=1)
+EOF
+
+java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" SECIO_AES_128_GCM "$tmp/idle-secio.json"
+java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" PLAIN "$tmp/idle-plain.json"
+cat "$tmp/idle-secio.json" "$tmp/idle-plain.json" > "$results/idle.json"
+
+python3 - "$results/machine.json" "$load_before" "$suite" <<'EOF'
+import json, os, platform, subprocess, sys, datetime
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+jdk = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()
+json.dump({
+    "cpu": cpu, "nproc": os.cpu_count(), "jdk": jdk[1] if len(jdk) > 1 else jdk[0],
+    "os": platform.platform(), "load_before": sys.argv[2],
+    "load_after": " ".join(open("/proc/loadavg").read().split()[:3]),
+    "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    "suite": "benchmarks/run.sh" + ("" if sys.argv[3] == "short" else " " + sys.argv[3]),
+}, open(sys.argv[1], "w"), indent=1)
+EOF
+
+python3 "$here/report.py" "$results"
+echo "wrote $results/results.md and $results/chart.svg"

@@ -1,0 +1,171 @@
+package io.secio.benchmarks;
+
+import io.secio.CipherAlgorithm;
+import io.secio.ExchangeAlgorithm;
+import io.secio.HashAlgorithm;
+import io.secio.SecioConfig;
+import io.secio.crypto.CryptoBackend;
+import io.secio.crypto.CryptoBackends;
+import io.secio.crypto.EphemeralKeyPair;
+import io.secio.frame.FrameCiphers;
+import io.secio.frame.KeyStretcher;
+import io.secio.handshake.HandshakeEngine;
+import io.secio.identity.IdentityKeyPair;
+import io.secio.identity.IdentityPublicKey;
+import io.secio.identity.KeyType;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * What one side of a handshake costs in primitives, on the default backend: an ephemeral key, the
+ * key agreement, one identity signature and one verification, key stretching with the frame ciphers'
+ * setup. Their sum is the floor of one side's CPU time, so {@code 1 / sum} handshakes per second is
+ * what the primitives allow on one core (the two sides of a loopback handshake run on two).
+ * {@link #engines} is both sides' whole handshake in memory, without I/O.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class HandshakeCostBenchmark {
+  /** Roughly what a secio transcript signs: two Propose messages and an ephemeral key. */
+  private static final int SIGNED_MESSAGE_SIZE_IN_BYTES = 400;
+  private static final CipherAlgorithm CIPHER = CipherAlgorithm.AES_128_GCM;
+
+  @State(Scope.Thread)
+  public static class Exchange {
+    @Param({"P_256", "X25519"})
+    ExchangeAlgorithm exchange;
+
+    /** {@code auto} (the default backend), or one backend by name to compare them. */
+    @Param({"auto"})
+    String backend;
+
+    final SecureRandom random = new SecureRandom();
+    CryptoBackend crypto;
+    EphemeralKeyPair local;
+    byte[] remotePublicKey;
+
+    @Setup
+    public void setUp() throws GeneralSecurityException {
+      crypto = backend.equals("auto")
+          ? CryptoBackends.defaultBackend()
+          : CryptoBackends.named(backend).orElseThrow();
+      local = crypto.generateEphemeral(exchange, random);
+      remotePublicKey = crypto.generateEphemeral(exchange, random).publicKey();
+    }
+  }
+
+  @State(Scope.Thread)
+  public static class Identity {
+    @Param({"ED25519", "SECP256K1"})
+    KeyType identity;
+
+    IdentityKeyPair key;
+    IdentityPublicKey publicKey;
+    byte[] message;
+    byte[] signature;
+
+    @Setup
+    public void setUp() {
+      key = IdentityKeyPair.generate(identity, new SecureRandom());
+      publicKey = key.publicKey();
+      message = new byte[SIGNED_MESSAGE_SIZE_IN_BYTES];
+      new SecureRandom().nextBytes(message);
+      signature = key.sign(message);
+    }
+  }
+
+  @State(Scope.Thread)
+  public static class Secret {
+    final CryptoBackend backend = CryptoBackends.defaultBackend();
+    final byte[] secret = new byte[32];
+  }
+
+  @State(Scope.Thread)
+  public static class Engines {
+    @Param({"P_256:ED25519", "P_256:SECP256K1", "X25519:ED25519", "X25519:SECP256K1"})
+    String handshake;
+
+    SecioConfig a;
+    SecioConfig b;
+
+    @Setup
+    public void setUp() {
+      String[] parts = handshake.split(":");
+      KeyType type = KeyType.valueOf(parts[1]);
+      List<ExchangeAlgorithm> exchange = List.of(ExchangeAlgorithm.valueOf(parts[0]));
+      List<CipherAlgorithm> cipher = List.of(CIPHER);
+      a = SecioConfig.builder(IdentityKeyPair.generate(type, new SecureRandom()))
+          .exchanges(exchange).ciphers(cipher).build();
+      b = SecioConfig.builder(IdentityKeyPair.generate(type, new SecureRandom()))
+          .exchanges(exchange).ciphers(cipher).build();
+    }
+  }
+
+  @Benchmark
+  public byte[] generateEphemeral(Exchange s) throws GeneralSecurityException {
+    EphemeralKeyPair pair = s.crypto.generateEphemeral(s.exchange, s.random);
+    byte[] publicKey = pair.publicKey();
+    pair.destroy();
+    return publicKey;
+  }
+
+  @Benchmark
+  public byte[] agree(Exchange s) throws GeneralSecurityException {
+    return s.local.agree(s.remotePublicKey);
+  }
+
+  @Benchmark
+  public byte[] sign(Identity s) {
+    return s.key.sign(s.message);
+  }
+
+  @Benchmark
+  public boolean verify(Identity s) {
+    return s.publicKey.verify(s.message, s.signature);
+  }
+
+  @Benchmark
+  public void stretchAndKeyCiphers(Secret s, Blackhole blackhole) throws GeneralSecurityException {
+    KeyStretcher.StretchedKeys keys =
+        KeyStretcher.stretch(CIPHER, HashAlgorithm.SHA256, s.secret);
+    blackhole.consume(FrameCiphers.sealer(s.backend, CIPHER, HashAlgorithm.SHA256, keys.k1()));
+    blackhole.consume(FrameCiphers.opener(s.backend, CIPHER, HashAlgorithm.SHA256, keys.k2()));
+    keys.destroy();
+  }
+
+  @Benchmark
+  public Object engines(Engines s) throws GeneralSecurityException {
+    HandshakeEngine a = HandshakeEngine.create(s.a);
+    HandshakeEngine b = HandshakeEngine.create(s.b);
+    Queue<byte[]> toA = new ArrayDeque<>(b.start());
+    Queue<byte[]> toB = new ArrayDeque<>(a.start());
+    while (!(a.isComplete() && b.isComplete())) {
+      if (!toA.isEmpty()) {
+        toB.addAll(a.receive(toA.remove()));
+      }
+      if (!toB.isEmpty()) {
+        toA.addAll(b.receive(toB.remove()));
+      }
+    }
+    return a.session();
+  }
+}

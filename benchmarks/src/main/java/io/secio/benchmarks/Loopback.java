@@ -1,0 +1,182 @@
+package io.secio.benchmarks;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.secio.ExchangeAlgorithm;
+import io.secio.identity.KeyType;
+import io.secio.netty.Transports;
+import java.net.InetSocketAddress;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * A server and its clients on loopback TCP (epoll where it loads), one event loop thread each, so
+ * that the two ends of a connection work on the two cores in parallel. Application handlers sit
+ * after the stack's handler on each side.
+ */
+final class Loopback implements AutoCloseable {
+  static final long TIMEOUT_SECONDS = 60;
+
+  private final Transports transport = Transports.best();
+  private final EventLoopGroup serverGroup = transport.newEventLoopGroup(1);
+  private final EventLoopGroup clientGroup = transport.newEventLoopGroup(1);
+  private final Stack stack;
+  private final Stack.Side serverSide;
+  private final Stack.Side clientSide;
+  private final Channel listener;
+
+  /** A listening server whose accepted connections end in a handler from {@code serverApp}. */
+  Loopback(Stack stack, Supplier<ChannelHandler> serverApp) throws Exception {
+    this(stack, KeyType.ED25519, ExchangeAlgorithm.P_256, serverApp);
+  }
+
+  /** The same with secio's identity key type and key exchange chosen. */
+  Loopback(Stack stack, KeyType identity, ExchangeAlgorithm exchange, Supplier<ChannelHandler> serverApp)
+      throws Exception {
+    this.stack = stack;
+    this.serverSide = stack.side(true, identity, exchange);
+    this.clientSide = stack.side(false, identity, exchange);
+    this.listener = new ServerBootstrap()
+        .group(serverGroup)
+        .channel(transport.serverChannelClass())
+        .option(ChannelOption.SO_BACKLOG, 4096)
+        .childOption(ChannelOption.TCP_NODELAY, true)
+        .childHandler(new ChannelInitializer<SocketChannel>() {
+          @Override
+          protected void initChannel(SocketChannel ch) {
+            ch.pipeline().addLast(serverSide.newHandler(ch.alloc()), serverApp.get());
+          }
+        })
+        .bind(new InetSocketAddress("127.0.0.1", 0))
+        .sync()
+        .channel();
+  }
+
+  /** A new connected client, not yet through its handshake. */
+  Channel connect(ChannelHandler clientApp, boolean resetOnClose) throws InterruptedException {
+    Bootstrap bootstrap = new Bootstrap()
+        .group(clientGroup)
+        .channel(transport.channelClass())
+        .option(ChannelOption.TCP_NODELAY, true)
+        .handler(new ChannelInitializer<SocketChannel>() {
+          @Override
+          protected void initChannel(SocketChannel ch) {
+            ch.pipeline().addLast(clientSide.newHandler(ch.alloc()), clientApp);
+          }
+        });
+    if (resetOnClose) {
+      // Handshake loops open thousands of connections: no TIME_WAIT left behind.
+      bootstrap.option(ChannelOption.SO_LINGER, 0);
+    }
+    return bootstrap.connect(listener.localAddress()).sync().channel();
+  }
+
+  /** Waits for the client side's handshake on {@code channel}. */
+  void awaitHandshake(Channel channel) throws Exception {
+    clientSide.handshake(channel).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+  }
+
+  /** A connected client through its handshake, checked to run the stack it claims. */
+  Channel connectAndCheck(ChannelHandler clientApp) throws Exception {
+    Channel channel = connect(clientApp, false);
+    awaitHandshake(channel);
+    String negotiated = clientSide.negotiated(channel);
+    if (!negotiated.contains(stack.expectedNegotiation())) {
+      // BoringSSL has no TLS 1.3 cipher setting: it prefers ChaCha20 only on CPUs without AES+PCLMUL.
+      throw new IllegalStateException(stack + " negotiated " + negotiated
+          + (stack == Stack.TLS13_CHACHA20_POLY1305
+              ? "; run this stack with OPENSSL_ia32cap='~0x200000000' (see benchmarks/README.md)" : ""));
+    }
+    return channel;
+  }
+
+  @Override
+  public void close() {
+    listener.close().syncUninterruptibly();
+    clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+
+  /** Either side: closes on any exception, which a reset at close causes, without logging it. */
+  static final class Quiet extends ChannelInboundHandlerAdapter {
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close();
+    }
+  }
+
+  /** Server side: discards what it reads and writes one byte back per {@code unit} bytes read. */
+  static final class Sink extends ChannelInboundHandlerAdapter {
+    private final long unit;
+    private long count;
+
+    Sink(long unit) {
+      this.unit = unit;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ByteBuf buf = (ByteBuf) msg;
+      count += buf.readableBytes();
+      buf.release();
+      int acks = (int) (count / unit);
+      if (acks > 0) {
+        count -= acks * unit;
+        ctx.writeAndFlush(ctx.alloc().buffer(acks).writeZero(acks));
+      }
+    }
+  }
+
+  /** Server side: writes back every byte it reads. */
+  static final class Echo extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ctx.write(msg);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+      ctx.flush();
+    }
+  }
+
+  /** Client side: one permit per {@code unit} bytes received. */
+  static final class Receiver extends ChannelInboundHandlerAdapter {
+    private final Semaphore permits = new Semaphore(0);
+    private final long unit;
+    private long count;
+
+    Receiver(long unit) {
+      this.unit = unit;
+    }
+
+    /** Blocks until {@code n} more units have arrived. */
+    void await(int n) throws InterruptedException {
+      if (!permits.tryAcquire(n, TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        throw new IllegalStateException("nothing came back in " + TIMEOUT_SECONDS + " s");
+      }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ByteBuf buf = (ByteBuf) msg;
+      count += buf.readableBytes();
+      buf.release();
+      int units = (int) (count / unit);
+      if (units > 0) {
+        count -= units * unit;
+        permits.release(units);
+      }
+    }
+  }
+}

@@ -1,0 +1,168 @@
+package io.secio.benchmarks;
+
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import io.netty.util.concurrent.Future;
+import io.secio.CipherAlgorithm;
+import io.secio.ExchangeAlgorithm;
+import io.secio.SecioConfig;
+import io.secio.identity.IdentityKeyPair;
+import io.secio.identity.KeyType;
+import io.secio.netty.Secio;
+import java.security.SecureRandom;
+import java.util.List;
+
+/**
+ * The security layer of a loopback connection: none, Netty TLS 1.3 on BoringSSL (netty-tcnative), or
+ * secio with one cipher. Server and client handlers for one side each; {@link #handshake} is the
+ * future that completes when application data can flow.
+ */
+public enum Stack {
+  PLAIN(null, null),
+  TLS13_AES_128_GCM(null, "TLS_AES_128_GCM_SHA256"),
+  TLS13_CHACHA20_POLY1305(null, "TLS_CHACHA20_POLY1305_SHA256"),
+  SECIO_AES_128_GCM(CipherAlgorithm.AES_128_GCM, null),
+  SECIO_AES_256_GCM(CipherAlgorithm.AES_256_GCM, null),
+  SECIO_CHACHA20_POLY1305(CipherAlgorithm.CHACHA20_POLY1305, null),
+  SECIO_AES_128_CTR(CipherAlgorithm.AES_128_CTR, null),
+  SECIO_AES_256_CTR(CipherAlgorithm.AES_256_CTR, null);
+
+  private final CipherAlgorithm secioCipher;
+  private final String tlsCipherSuite;
+
+  Stack(CipherAlgorithm secioCipher, String tlsCipherSuite) {
+    this.secioCipher = secioCipher;
+    this.tlsCipherSuite = tlsCipherSuite;
+  }
+
+  /** A part of {@link Side#negotiated} that proves this stack is what ran. */
+  String expectedNegotiation() {
+    if (isSecio()) {
+      return "cipher=" + secioCipher.wireName() + ",";
+    }
+    return isTls() ? "TLSv1.3 " + tlsCipherSuite : "plaintext";
+  }
+
+  boolean isSecio() {
+    return secioCipher != null;
+  }
+
+  boolean isTls() {
+    return tlsCipherSuite != null;
+  }
+
+  /**
+   * One side's handlers, built once per benchmark trial and shared by its connections. The identity
+   * and exchange apply to secio; TLS always uses an ECDSA P-256 certificate and BoringSSL's default
+   * key share (X25519).
+   */
+  Side side(boolean server, KeyType identity, ExchangeAlgorithm exchange) throws Exception {
+    if (isSecio()) {
+      SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(identity, new SecureRandom()))
+          .exchanges(List.of(exchange))
+          .ciphers(List.of(secioCipher))
+          .build();
+      return new SecioSide(config, server);
+    }
+    if (isTls()) {
+      return new TlsSide(tlsContext(server));
+    }
+    return new PlainSide();
+  }
+
+  private SslContext tlsContext(boolean server) throws Exception {
+    SslContextBuilder builder;
+    if (server) {
+      SelfSignedCertificate certificate = SelfSignedCertificate.create();
+      builder = SslContextBuilder.forServer(certificate.keyPair().getPrivate(), certificate.certificate());
+    } else {
+      builder = SslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE);
+    }
+    return builder.sslProvider(SslProvider.OPENSSL)
+        .protocols("TLSv1.3")
+        .ciphers(List.of(tlsCipherSuite))
+        .build();
+  }
+
+  /** The handlers of one side of a connection. */
+  interface Side {
+    /** The handler to put first in a new channel's pipeline (a new one per channel where needed). */
+    ChannelHandler newHandler(ByteBufAllocator alloc);
+
+    /** Completes when application bytes can flow on {@code channel}. */
+    Future<?> handshake(Channel channel);
+
+    /** What a completed handshake on {@code channel} negotiated, to check the label is true. */
+    String negotiated(Channel channel);
+  }
+
+  private static final class PlainSide implements Side {
+    @Override
+    public ChannelHandler newHandler(ByteBufAllocator alloc) {
+      return new io.netty.channel.ChannelInboundHandlerAdapter();
+    }
+
+    @Override
+    public Future<?> handshake(Channel channel) {
+      return channel.newSucceededFuture();
+    }
+
+    @Override
+    public String negotiated(Channel channel) {
+      return "plaintext";
+    }
+  }
+
+  private static final class TlsSide implements Side {
+    private final SslContext context;
+
+    TlsSide(SslContext context) {
+      this.context = context;
+    }
+
+    @Override
+    public ChannelHandler newHandler(ByteBufAllocator alloc) {
+      return context.newHandler(alloc);
+    }
+
+    @Override
+    public Future<?> handshake(Channel channel) {
+      return channel.pipeline().get(SslHandler.class).handshakeFuture();
+    }
+
+    @Override
+    public String negotiated(Channel channel) {
+      SslHandler ssl = channel.pipeline().get(SslHandler.class);
+      return ssl.engine().getSession().getProtocol() + " " + ssl.engine().getSession().getCipherSuite();
+    }
+  }
+
+  private static final class SecioSide implements Side {
+    private final ChannelHandler handler;
+
+    SecioSide(SecioConfig config, boolean server) {
+      this.handler = server ? Secio.server(config) : Secio.client(config);
+    }
+
+    @Override
+    public ChannelHandler newHandler(ByteBufAllocator alloc) {
+      return handler;
+    }
+
+    @Override
+    public Future<?> handshake(Channel channel) {
+      return Secio.handshakeFuture(channel);
+    }
+
+    @Override
+    public String negotiated(Channel channel) {
+      return Secio.handshakeFuture(channel).getNow().toString();
+    }
+  }
+}
