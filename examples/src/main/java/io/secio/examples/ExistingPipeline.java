@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Adding secio to a Netty application that already has its pipeline: a line protocol (read timeout,
  * line decoder, string codecs, a handler that answers in upper case) with a byte counter at the
- * socket. One line per side secures it: {@code pipeline.addAfter("wire", null, Secio.server(..))}.
+ * socket. One line per side secures it: {@code pipeline.addAfter("wire", "secio", Secio.server(..))}.
  * Handlers before secio see ciphertext, handlers after it plaintext; none of them changes.
  *
  * <pre>
@@ -86,8 +86,8 @@ public final class ExistingPipeline {
           @Override
           protected void initChannel(Channel ch) {
             existingPipeline(ch.pipeline(), new WireCounter(), new UpperCase());
-            // The one new line. Unnamed: it puts handlers named "secio-decoder" and "secio" in its place.
-            ch.pipeline().addAfter("wire", null, Secio.server(serverConfig));
+            // The one new line: it puts handlers named "secio-decoder" and "secio" in its place.
+            ch.pipeline().addAfter("wire", "secio", Secio.server(serverConfig));
           }
         })
         .bind(0)
@@ -103,7 +103,7 @@ public final class ExistingPipeline {
             @Override
             protected void initChannel(Channel ch) {
               existingPipeline(ch.pipeline(), clientWire, new Answer(answer));
-              ch.pipeline().addAfter("wire", null, Secio.client(clientConfig, serverId)); // and here
+              ch.pipeline().addAfter("wire", "secio", Secio.client(clientConfig, serverId)); // and here
             }
           })
           .connect(server.localAddress())

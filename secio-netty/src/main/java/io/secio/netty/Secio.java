@@ -98,10 +98,11 @@ public final class Secio {
     public void handlerAdded(ChannelHandlerContext ctx) {
       // Runs on the event loop of a registered channel, so the handlers below start right away if the
       // channel is already active (an accepted child), or on channelActive (a dialling client).
+      // Replacing rather than adding then removing frees this handler's own name first, so a user may
+      // add the installer under the name "secio" (or "secio-decoder").
       ChannelPipeline pipeline = ctx.pipeline();
-      pipeline.addAfter(ctx.name(), DECODER_NAME, new SecioFrameDecoder(config.maxFrameLength()));
-      pipeline.addAfter(DECODER_NAME, HANDLER_NAME, new SecioHandshakeHandler(config, limiter));
-      pipeline.remove(this);
+      pipeline.replace(this, HANDLER_NAME, new SecioHandshakeHandler(config, limiter));
+      pipeline.addBefore(HANDLER_NAME, DECODER_NAME, new SecioFrameDecoder(config.maxFrameLength()));
     }
 
     @Override
