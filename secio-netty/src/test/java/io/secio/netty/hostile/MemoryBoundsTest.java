@@ -112,11 +112,11 @@ class MemoryBoundsTest {
     private void pump(ChannelHandlerContext ctx) {
       while (ctx.channel().isWritable() && written < total) {
         int n = (int) Math.min(CHUNK, total - written);
-        ByteBuf chunk = Unpooled.buffer(n);
+        byte[] chunk = new byte[n];
         for (int i = 0; i < n; i++) {
-          chunk.writeByte(patternAt(written + i));
+          chunk[i] = patternAt(written + i);
         }
-        ctx.write(chunk);
+        ctx.write(Unpooled.wrappedBuffer(chunk));
         written += n;
         maxHeld = Math.max(maxHeld, held(ctx));
       }
