@@ -7,6 +7,7 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
@@ -34,7 +35,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Many concurrent secio connections on loopback, each handshaking and echoing a block of data in both
  * directions, every byte checked. CI runs {@value #CI_CONNECTIONS} x 1 MiB; the full run is
- * {@code -Dsecio.load.connections=1000} (see docs/HOSTILE.md for the command and measured times).
+ * {@code -Dsecio.load.connections=1000} (see docs/HOSTILE.md for the command and measured times);
+ * {@code -Dsecio.load.bytes} and {@code -Dsecio.load.transport=NIO|EPOLL} change the block and transport.
  * Both sides respect writability, so memory stays bounded however many connections there are.
  */
 class EchoLoadTest {
@@ -182,7 +184,7 @@ class EchoLoadTest {
 
   @Test
   void everyConnectionHandshakesAndEchoesEveryByte() throws Exception {
-    Transports transport = Transports.best();
+    Transports transport = Transports.valueOf(System.getProperty("secio.load.transport", Transports.best().name()));
     EventLoopGroup serverGroup = transport.newEventLoopGroup(2);
     EventLoopGroup clientGroup = transport.newEventLoopGroup(2);
     // The bound is raised to let all of them handshake at once; the default (512) would refuse the
@@ -217,17 +219,23 @@ class EchoLoadTest {
       long start = System.nanoTime();
       long cpuStart = processCpuNanos();
       List<Sender> senders = new ArrayList<>();
-      List<Channel> clients = new ArrayList<>();
+      List<ChannelFuture> connects = new ArrayList<>();
       Bootstrap b = new Bootstrap().group(clientGroup).channel(transport.channelClass());
       for (int i = 0; i < CONNECTIONS; i++) {
         Sender sender = new Sender(i);
         senders.add(sender);
-        clients.add(b.handler(new ChannelInitializer<Channel>() {
+        connects.add(b.handler(new ChannelInitializer<Channel>() {
           @Override
           protected void initChannel(Channel ch) {
             ch.pipeline().addLast(Secio.client(clientConfig, serverConfig.localPeerId()), sender);
           }
-        }).connect(listener.localAddress()).channel());
+        }).connect(listener.localAddress()));
+      }
+      List<Channel> clients = new ArrayList<>();
+      for (ChannelFuture connect : connects) {
+        // Connected means registered, so the secio handlers (and the handshake future) are in place.
+        assertTrue(connect.await(WAIT_SECONDS, TimeUnit.SECONDS) && connect.isSuccess(), () -> "connect: " + connect.cause());
+        clients.add(connect.channel());
       }
       for (Channel ch : clients) {
         assertTrue(Secio.handshakeFuture(ch).await(WAIT_SECONDS, TimeUnit.SECONDS), "handshake hung");
