@@ -3,7 +3,6 @@ package io.secio.netty.load;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.SecioException;
@@ -18,10 +17,11 @@ import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -44,10 +44,30 @@ class FaultInjectionTest {
   private static final long SEED = Long.getLong("secio.faults.seed", 20240601L);
   private static final long WAIT_SECONDS = 120;
 
-  /** What one dialer did. */
-  record Outcome(int localPort, Death death, boolean echoSent, byte[] wholeFramesSent) {}
+  /** What one dialer did; {@code end} says how its script ended, for failure messages. */
+  record Outcome(Connection listenerSide, Death death, boolean echoSent, byte[] wholeFramesSent, long budget,
+      long written, String end) {}
 
-  private static Outcome dial(InetSocketAddress address, long seed) throws Exception {
+  /**
+   * The listener's channels by the dialer's port. A dialer claims its own while its socket is still
+   * open: once closed, a later dialer may get the same port.
+   */
+  private static final class Claims {
+    private final Map<Integer, CompletableFuture<Connection>> byPort = new ConcurrentHashMap<>();
+
+    void accepted(Connection c) {
+      int port = ((InetSocketAddress) c.channel.remoteAddress()).getPort();
+      byPort.computeIfAbsent(port, p -> new CompletableFuture<>()).complete(c);
+    }
+
+    Connection claim(int port) throws Exception {
+      Connection c = byPort.computeIfAbsent(port, p -> new CompletableFuture<>()).get(WAIT_SECONDS, TimeUnit.SECONDS);
+      byPort.remove(port);
+      return c;
+    }
+  }
+
+  private static Outcome dial(InetSocketAddress address, long seed, Claims claims) throws Exception {
     Random r = new Random(seed);
     Death death = Death.values()[r.nextInt(Death.values().length)];
     List<byte[]> frames = new ArrayList<>();
@@ -62,16 +82,18 @@ class FaultInjectionTest {
     long budget = r.nextBoolean() ? r.nextInt(300) : (long) (r.nextDouble() * total);
     String cipher = r.nextBoolean() ? "AES-128-GCM" : "AES-256";
     RawPeer wire = RawPeer.dial(address, Duration.ofSeconds(WAIT_SECONDS)).dieAfter(budget, death);
-    int port = wire.localAddress().getPort();
+    Connection listenerSide = claims.claim(wire.localAddress().getPort());
     boolean echoSent = false;
     ByteArrayOutputStream whole = new ByteArrayOutputStream();
+    String end = "completed";
     try {
-      PeerOnWire peer = PeerOnWire.proposing(wire, cipher).proposes().sendExchange().readExchange().sendEcho();
-      echoSent = !wire.cut();
+      PeerOnWire peer = PeerOnWire.proposing(wire, cipher).proposes().sendExchange().readExchange();
+      byte[] echo = RawPeer.frame(peer.peer.seal(peer.peer.remoteNonce()));
+      // A frame is out when all its bytes are, even if the cut falls right after its last byte.
+      echoSent = sentWhole(wire, echo);
       peer.readEcho();
       for (byte[] data : frames) {
-        wire.writeRaw(peer.sealedFrame(data));
-        if (wire.cut()) {
+        if (!sentWhole(wire, peer.sealedFrame(data))) {
           break;
         }
         whole.writeBytes(data);
@@ -81,10 +103,17 @@ class FaultInjectionTest {
       }
     } catch (Exception | AssertionError e) {
       // Reading after our own death, or the listener closing on us: the script ends here.
+      end = e.toString();
     } finally {
       wire.close();
     }
-    return new Outcome(port, death, echoSent, whole.toByteArray());
+    return new Outcome(listenerSide, death, echoSent, whole.toByteArray(), budget, wire.bytesWritten(), end);
+  }
+
+  private static boolean sentWhole(RawPeer wire, byte[] frame) {
+    long before = wire.bytesWritten();
+    wire.writeRaw(frame);
+    return wire.bytesWritten() == before + frame.length;
   }
 
   @ParameterizedTest(name = "half-closure allowed: {0}")
@@ -94,22 +123,20 @@ class FaultInjectionTest {
     ExecutorService dialers = Executors.newFixedThreadPool(32);
     try (Listener listener = Listener.builder().limiter(limiter).allowHalfClosure(allowHalfClosure)
         .start(HostileConfigs.node().handshakeTimeout(Duration.ofSeconds(60)).build())) {
+      Claims claims = new Claims();
       List<Future<Outcome>> futures = new ArrayList<>();
       for (int i = 0; i < CONNECTIONS; i++) {
         long seed = SEED * 1_000_003L + i + (allowHalfClosure ? CONNECTIONS : 0);
-        futures.add(dialers.submit(() -> dial(listener.address(), seed)));
+        futures.add(dialers.submit(() -> dial(listener.address(), seed, claims)));
       }
-      Map<Integer, Connection> byPort = new HashMap<>();
       for (int i = 0; i < CONNECTIONS; i++) {
-        Connection c = listener.next(WAIT_SECONDS);
-        byPort.put(((InetSocketAddress) c.channel.remoteAddress()).getPort(), c);
+        claims.accepted(listener.next(WAIT_SECONDS));
       }
       int established = 0;
       for (int i = 0; i < futures.size(); i++) {
         Outcome o = futures.get(i).get(WAIT_SECONDS, TimeUnit.SECONDS);
-        Connection c = byPort.get(o.localPort());
-        assertNotNull(c, "no listener channel for dialer " + i);
-        String what = "dialer " + i + " (seed " + SEED + "): " + o.death() + ", echo sent " + o.echoSent();
+        Connection c = o.listenerSide();
+        String what = "dialer " + i + " (seed " + SEED + "): " + o;
         try {
           established += check(c, o, allowHalfClosure) ? 1 : 0;
         } catch (AssertionError e) {
