@@ -92,8 +92,10 @@ class FrameTamperTest {
       // Sealed in sending order: each frame consumes the next nonce or keystream.
       byte[] before = peer.sealedFrame(BEFORE);
       byte[] damaged = tamper.damage().apply(peer.sealedFrame(DAMAGED), suite);
-      wire.writeRaw(Crafted.concat(before, damaged, peer.sealedFrame(AFTER)));
-      Outcomes.assertFrameRefused(conn, tamper.expected(), BEFORE);
+      byte[] after = peer.sealedFrame(AFTER);
+      long sent = System.nanoTime();
+      wire.writeRaw(Crafted.concat(before, damaged, after));
+      Outcomes.assertFrameRefused(conn, tamper.expected(), BEFORE, sent);
       wire.awaitEnd();
     }
   }

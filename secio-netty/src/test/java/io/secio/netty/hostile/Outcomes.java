@@ -49,10 +49,14 @@ public final class Outcomes {
 
   /**
    * After an established session, the application got exactly {@code honest} and then one frame
-   * failure of reason {@code expected}, and the channel closed.
+   * failure of reason {@code expected}, and the channel closed within the handshake timeout of {@code
+   * sentNanos}, when the bad frame was written.
    */
-  public static void assertFrameRefused(Connection c, Reason expected, byte[] honest) throws Exception {
+  public static void assertFrameRefused(Connection c, Reason expected, byte[] honest, long sentNanos)
+      throws Exception {
     c.settle(WAIT_SECONDS);
+    long closedAfterMillis = TimeUnit.NANOSECONDS.toMillis(c.closedNanos.get() - sentNanos);
+    assertTrue(closedAfterMillis < HANDSHAKE_TIMEOUT.toMillis(), "closed " + closedAfterMillis + " ms after");
     assertTrue(c.handshake.isSuccess(), "handshake had failed: " + c.handshake.cause());
     assertEquals(1, c.app.completions().size(), "completion events: " + c.app.completions());
     List<Throwable> exceptions = c.app.exceptions();

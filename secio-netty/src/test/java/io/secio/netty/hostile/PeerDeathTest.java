@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.secio.SecioException.Reason;
+import io.secio.netty.hostile.RawPeer.Death;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -27,16 +28,6 @@ class PeerDeathTest {
   private static final byte[] WHOLE = "a whole frame".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] CUT = "a frame cut in the middle".getBytes(StandardCharsets.US_ASCII);
 
-  /** How the peer goes away. */
-  enum Death { FIN, RST, HALF_CLOSE }
-
-  private static void die(RawPeer wire, Death death) throws IOException {
-    switch (death) {
-      case FIN -> wire.close();
-      case RST -> wire.reset();
-      case HALF_CLOSE -> wire.shutdownOutput();
-    }
-  }
 
   /** 0: before anything; 1: after Propose; 2: after Exchange; 3: half-way through the echo. */
   private static void honestUpTo(PeerOnWire p, int step) throws Exception {
@@ -62,7 +53,7 @@ class PeerDeathTest {
             RawPeer wire = RawPeer.dial(listener.address(), READ_TIMEOUT)) {
           Connection conn = listener.next(WAIT_SECONDS);
           honestUpTo(PeerOnWire.proposing(wire, "AES-128-GCM"), step);
-          die(wire, death);
+          wire.die(death);
           try {
             Outcomes.assertHandshakeRefused(conn, Reason.CLOSED);
           } catch (AssertionError e) {
@@ -88,7 +79,7 @@ class PeerDeathTest {
         // Wait until the whole frame is in, so the FIN cannot overtake it.
         assertTrue(conn.app.awaitBytes(WHOLE.length, WAIT_SECONDS));
       }
-      die(wire, death);
+      wire.die(death);
       conn.settle(WAIT_SECONDS);
       assertEquals(1, conn.app.completions().size());
       assertTrue(conn.app.completions().get(0).isSuccess());
@@ -139,7 +130,7 @@ class PeerDeathTest {
       if (death == Death.FIN) {
         assertTrue(d.client().app.awaitBytes(WHOLE.length, WAIT_SECONDS));
       }
-      die(d.hostile(), death);
+      d.hostile().die(death);
       d.client().settle(WAIT_SECONDS);
       assertEquals(1, d.client().app.completions().size());
       byte[] got = d.client().app.received();

@@ -25,6 +25,9 @@ public final class RawPeer implements AutoCloseable {
   /** How a connection ended, as seen from this side. */
   public enum Ending { EOF, RESET }
 
+  /** How this side can go away. */
+  public enum Death { FIN, RST, HALF_CLOSE }
+
   private static final int MAX_FRAME_READ_IN_BYTES = 16 * 1024 * 1024;
 
   private final Socket socket;
@@ -34,6 +37,8 @@ public final class RawPeer implements AutoCloseable {
   private boolean trickle;
   private long bytesWritten;
   private Runnable afterEachByte = () -> { };
+  private long budget = Long.MAX_VALUE;
+  private Death death;
 
   private RawPeer(Socket socket, Duration readTimeout) throws IOException {
     this.socket = socket;
@@ -115,11 +120,40 @@ public final class RawPeer implements AutoCloseable {
       return;
     }
     try {
-      out.write(bytes);
+      int n = (int) Math.min(bytes.length, budget - bytesWritten);
+      out.write(bytes, 0, n);
       out.flush();
-      bytesWritten += bytes.length;
+      bytesWritten += n;
+      if (n < bytes.length || bytesWritten == budget) {
+        die(death);
+        writeRefused = true;
+      }
     } catch (IOException e) {
       writeRefused = true;
+    }
+  }
+
+  /**
+   * After {@code budget} bytes in all, the next write stops there (perhaps mid-frame) and this side
+   * goes away as {@code death} says; later writes are ignored.
+   */
+  public RawPeer dieAfter(long budget, Death death) {
+    this.budget = budget;
+    this.death = death;
+    return this;
+  }
+
+  /** Whether this side has died (as {@link #dieAfter} arranged) or found the connection gone. */
+  public boolean cut() {
+    return writeRefused;
+  }
+
+  /** Goes away now, as {@code death} says. */
+  public void die(Death death) throws IOException {
+    switch (death) {
+      case FIN -> close();
+      case RST -> reset();
+      case HALF_CLOSE -> shutdownOutput();
     }
   }
 

@@ -57,8 +57,9 @@ class ReplayReorderDropTest {
   @ValueSource(strings = {"AES-128-GCM", "AES-256-GCM", "CHACHA20_POLY1305"})
   void aeadDetectsAReplay(String cipher) throws Exception {
     try (Session s = new Session(cipher)) {
+      long sent = System.nanoTime();
       s.wire.writeRaw(Crafted.concat(s.a, s.a, s.b));
-      Outcomes.assertFrameRefused(s.conn, Reason.AUTHENTICATION_FAILED, A);
+      Outcomes.assertFrameRefused(s.conn, Reason.AUTHENTICATION_FAILED, A, sent);
     }
   }
 
@@ -66,8 +67,9 @@ class ReplayReorderDropTest {
   @ValueSource(strings = {"AES-128-GCM", "AES-256-GCM", "CHACHA20_POLY1305"})
   void aeadDetectsAReorder(String cipher) throws Exception {
     try (Session s = new Session(cipher)) {
+      long sent = System.nanoTime();
       s.wire.writeRaw(Crafted.concat(s.b, s.a, s.c));
-      Outcomes.assertFrameRefused(s.conn, Reason.AUTHENTICATION_FAILED, new byte[0]);
+      Outcomes.assertFrameRefused(s.conn, Reason.AUTHENTICATION_FAILED, new byte[0], sent);
     }
   }
 
@@ -75,8 +77,9 @@ class ReplayReorderDropTest {
   @ValueSource(strings = {"AES-128-GCM", "AES-256-GCM", "CHACHA20_POLY1305"})
   void aeadDetectsADrop(String cipher) throws Exception {
     try (Session s = new Session(cipher)) {
+      long sent = System.nanoTime();
       s.wire.writeRaw(Crafted.concat(s.a, s.c));
-      Outcomes.assertFrameRefused(s.conn, Reason.AUTHENTICATION_FAILED, A);
+      Outcomes.assertFrameRefused(s.conn, Reason.AUTHENTICATION_FAILED, A, sent);
     }
   }
 
