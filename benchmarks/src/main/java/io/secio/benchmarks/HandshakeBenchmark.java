@@ -43,7 +43,7 @@ public class HandshakeBenchmark {
     } else {
       String[] parts = handshake.split(":");
       loopback = new Loopback(Stack.SECIO_AES_128_GCM, KeyType.valueOf(parts[1]),
-          ExchangeAlgorithm.valueOf(parts[0]), Loopback.Quiet::new);
+          ExchangeAlgorithm.valueOf(parts[0]), Loopback.DEFAULT_FRAME, Loopback.Quiet::new);
     }
     loopback.connectAndCheck(new Loopback.Quiet()).close().sync();
   }

@@ -62,7 +62,7 @@ public final class IdleConnections {
     EventLoopGroup group = transport.newEventLoopGroup(2);
     AtomicInteger established = new AtomicInteger();
     AtomicInteger failed = new AtomicInteger();
-    Stack.Side side = stack.side(true, KeyType.ED25519, ExchangeAlgorithm.P_256);
+    Stack.Side side = stack.side(true, KeyType.ED25519, ExchangeAlgorithm.P_256, Loopback.DEFAULT_FRAME);
     Channel listener = new ServerBootstrap()
         .group(group)
         .channel(transport.serverChannelClass())
@@ -70,7 +70,8 @@ public final class IdleConnections {
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
           protected void initChannel(SocketChannel ch) {
-            ch.pipeline().addLast(side.newHandler(ch.alloc()), new Loopback.Quiet());
+            side.addTo(ch);
+            ch.pipeline().addLast(new Loopback.Quiet());
             side.handshake(ch).addListener(f -> (f.isSuccess() ? established : failed).incrementAndGet());
           }
         })
@@ -125,14 +126,15 @@ public final class IdleConnections {
   private static void dial(int port, int connections, Stack stack) throws Exception {
     Transports transport = Transports.best();
     EventLoopGroup group = transport.newEventLoopGroup(2);
-    Stack.Side side = stack.side(false, KeyType.ED25519, ExchangeAlgorithm.P_256);
+    Stack.Side side = stack.side(false, KeyType.ED25519, ExchangeAlgorithm.P_256, Loopback.DEFAULT_FRAME);
     Bootstrap bootstrap = new Bootstrap()
         .group(group)
         .channel(transport.channelClass())
         .handler(new ChannelInitializer<SocketChannel>() {
           @Override
           protected void initChannel(SocketChannel ch) {
-            ch.pipeline().addLast(side.newHandler(ch.alloc()), new Loopback.Quiet());
+            side.addTo(ch);
+            ch.pipeline().addLast(new Loopback.Quiet());
           }
         });
     InetSocketAddress server = new InetSocketAddress("127.0.0.1", port);

@@ -13,6 +13,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.secio.ExchangeAlgorithm;
 import io.secio.identity.KeyType;
+import io.secio.netty.SecioFrameCodec;
 import io.secio.netty.Transports;
 import java.net.InetSocketAddress;
 import java.util.concurrent.Semaphore;
@@ -26,6 +27,8 @@ import java.util.function.Supplier;
  */
 final class Loopback implements AutoCloseable {
   static final long TIMEOUT_SECONDS = 60;
+  /** secio's default largest plaintext per frame. */
+  static final int DEFAULT_FRAME = SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES;
 
   private final Transports transport = Transports.best();
   private final EventLoopGroup serverGroup = transport.newEventLoopGroup(1);
@@ -37,15 +40,15 @@ final class Loopback implements AutoCloseable {
 
   /** A listening server whose accepted connections end in a handler from {@code serverApp}. */
   Loopback(Stack stack, Supplier<ChannelHandler> serverApp) throws Exception {
-    this(stack, KeyType.ED25519, ExchangeAlgorithm.P_256, serverApp);
+    this(stack, KeyType.ED25519, ExchangeAlgorithm.P_256, DEFAULT_FRAME, serverApp);
   }
 
-  /** The same with secio's identity key type and key exchange chosen. */
-  Loopback(Stack stack, KeyType identity, ExchangeAlgorithm exchange, Supplier<ChannelHandler> serverApp)
-      throws Exception {
+  /** The same with secio's identity key type, key exchange and largest plaintext per frame chosen. */
+  Loopback(Stack stack, KeyType identity, ExchangeAlgorithm exchange, int secioFrame,
+      Supplier<ChannelHandler> serverApp) throws Exception {
     this.stack = stack;
-    this.serverSide = stack.side(true, identity, exchange);
-    this.clientSide = stack.side(false, identity, exchange);
+    this.serverSide = stack.side(true, identity, exchange, secioFrame);
+    this.clientSide = stack.side(false, identity, exchange, secioFrame);
     this.listener = new ServerBootstrap()
         .group(serverGroup)
         .channel(transport.serverChannelClass())
@@ -54,7 +57,8 @@ final class Loopback implements AutoCloseable {
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
           protected void initChannel(SocketChannel ch) {
-            ch.pipeline().addLast(serverSide.newHandler(ch.alloc()), serverApp.get());
+            serverSide.addTo(ch);
+            ch.pipeline().addLast(serverApp.get());
           }
         })
         .bind(new InetSocketAddress("127.0.0.1", 0))
@@ -71,7 +75,8 @@ final class Loopback implements AutoCloseable {
         .handler(new ChannelInitializer<SocketChannel>() {
           @Override
           protected void initChannel(SocketChannel ch) {
-            ch.pipeline().addLast(clientSide.newHandler(ch.alloc()), clientApp);
+            clientSide.addTo(ch);
+            ch.pipeline().addLast(clientApp);
           }
         });
     if (resetOnClose) {

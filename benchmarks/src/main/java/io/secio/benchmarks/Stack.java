@@ -1,8 +1,6 @@
 package io.secio.benchmarks;
 
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
@@ -14,7 +12,10 @@ import io.secio.ExchangeAlgorithm;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.netty.HandshakeLimiter;
 import io.secio.netty.Secio;
+import io.secio.netty.SecioFrameDecoder;
+import io.secio.netty.SecioHandshakeHandler;
 import java.security.SecureRandom;
 import java.util.List;
 
@@ -58,17 +59,18 @@ public enum Stack {
   }
 
   /**
-   * One side's handlers, built once per benchmark trial and shared by its connections. The identity
-   * and exchange apply to secio; TLS always uses an ECDSA P-256 certificate and BoringSSL's default
-   * key share (X25519).
+   * One side's handlers, built once per benchmark trial and shared by its connections. The identity,
+   * exchange and largest plaintext per frame apply to secio; TLS always uses an ECDSA P-256
+   * certificate and BoringSSL's default key share (X25519) and 16 KiB records.
    */
-  Side side(boolean server, KeyType identity, ExchangeAlgorithm exchange) throws Exception {
+  Side side(boolean server, KeyType identity, ExchangeAlgorithm exchange, int secioFrame)
+      throws Exception {
     if (isSecio()) {
       SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(identity, new SecureRandom()))
           .exchanges(List.of(exchange))
           .ciphers(List.of(secioCipher))
           .build();
-      return new SecioSide(config, server);
+      return new SecioSide(config, server, secioFrame);
     }
     if (isTls()) {
       return new TlsSide(tlsContext(server));
@@ -92,8 +94,8 @@ public enum Stack {
 
   /** The handlers of one side of a connection. */
   interface Side {
-    /** The handler to put first in a new channel's pipeline (a new one per channel where needed). */
-    ChannelHandler newHandler(ByteBufAllocator alloc);
+    /** Adds this side's handlers to a new channel's pipeline, before the application's. */
+    void addTo(Channel channel);
 
     /** Completes when application bytes can flow on {@code channel}. */
     Future<?> handshake(Channel channel);
@@ -104,9 +106,7 @@ public enum Stack {
 
   private static final class PlainSide implements Side {
     @Override
-    public ChannelHandler newHandler(ByteBufAllocator alloc) {
-      return new io.netty.channel.ChannelInboundHandlerAdapter();
-    }
+    public void addTo(Channel channel) {}
 
     @Override
     public Future<?> handshake(Channel channel) {
@@ -127,8 +127,8 @@ public enum Stack {
     }
 
     @Override
-    public ChannelHandler newHandler(ByteBufAllocator alloc) {
-      return context.newHandler(alloc);
+    public void addTo(Channel channel) {
+      channel.pipeline().addLast(context.newHandler(channel.alloc()));
     }
 
     @Override
@@ -144,15 +144,21 @@ public enum Stack {
   }
 
   private static final class SecioSide implements Side {
-    private final ChannelHandler handler;
+    private final SecioConfig config;
+    private final HandshakeLimiter limiter;
+    private final int frame;
 
-    SecioSide(SecioConfig config, boolean server) {
-      this.handler = server ? Secio.server(config) : Secio.client(config);
+    SecioSide(SecioConfig config, boolean server, int frame) {
+      this.config = config;
+      this.limiter = server ? HandshakeLimiter.forConfig(config) : null;
+      this.frame = frame;
     }
 
+    /** What {@code Secio.server} and {@code Secio.client} install, with the frame size chosen. */
     @Override
-    public ChannelHandler newHandler(ByteBufAllocator alloc) {
-      return handler;
+    public void addTo(Channel channel) {
+      channel.pipeline().addLast(Secio.DECODER_NAME, new SecioFrameDecoder(config.maxFrameLength()));
+      channel.pipeline().addLast(Secio.HANDLER_NAME, new SecioHandshakeHandler(config, limiter, frame));
     }
 
     @Override
