@@ -3,7 +3,7 @@
 # machine.json, results.md (tables and target ratios) and chart.svg. See benchmarks/README.md.
 #
 #   benchmarks/run.sh            the short suite: under 10 minutes on 2 cores
-#   benchmarks/run.sh full       JMH's annotated iterations and 10,000 idle connections (~40 minutes)
+#   benchmarks/run.sh full       JMH's annotated iterations and 10,000 idle connections (about an hour)
 #
 # Environment: MAX_LOAD (default 1.5) and MAX_WAIT_SECONDS (default 600): before measuring, wait up to
 # that long for the 1-minute load average to drop to MAX_LOAD; the load is recorded either way.
@@ -32,26 +32,34 @@ done
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
 
 if [[ "$suite" == full ]]; then
-  micro=() ; loop=() ; connections=10000
+  micro=() ; costs=() ; handshakes=() ; loop=() ; connections=10000
 else
-  micro=(-f 1 -wi 2 -w 500ms -i 3 -r 500ms)
-  loop=(-f 1 -wi 2 -w 1s -i 3 -r 1s)
+  # Loopback runs warm up longer: on 2 cores the JIT competes with both event loops for a while.
+  micro=(-f 1 -wi 1 -w 500ms -i 2 -r 300ms)
+  costs=(-f 1 -wi 2 -w 1s -i 2 -r 500ms)        # the JDK's Ed25519 is slow to warm up
+  handshakes=(-f 1 -wi 3 -w 2s -i 2 -r 2s)
+  loop=(-f 1 -wi 2 -w 2s -i 2 -r 1s)
   connections=2000
 fi
 all_but_tls_chacha="PLAIN,TLS13_AES_128_GCM,SECIO_AES_128_GCM,SECIO_AES_256_GCM,SECIO_CHACHA20_POLY1305,SECIO_AES_128_CTR,SECIO_AES_256_CTR"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
+started=$SECONDS
 
 jmh() { java -jar "$jar" -foe true -rf json "$@"; }
-jmh '\.(PrimitiveBenchmark|FrameBenchmark|HandshakeCostBenchmark)\.' "${micro[@]}" -rff "$tmp/micro.json"
-jmh '\.HandshakeBenchmark\.' "${loop[@]}" -rff "$tmp/handshake.json"
+jmh '\.(PrimitiveBenchmark|FrameBenchmark|CodecBenchmark)\.' "${micro[@]}" -rff "$tmp/micro.json"
+jmh '\.HandshakeCostBenchmark\.' "${costs[@]}" -rff "$tmp/costs.json"
+jmh '\.HandshakeBenchmark\.' "${handshakes[@]}" -rff "$tmp/handshake.json"
 jmh '\.(StreamBenchmark|PingPongBenchmark)\.' -p stack="$all_but_tls_chacha" "${loop[@]}" -rff "$tmp/loop.json"
+# The frame size study: secio AES-128-GCM, 10 MiB messages, frames other than the default 64 KiB.
+jmh '\.StreamBenchmark\.' -p stack=SECIO_AES_128_GCM -p size=10485760 -p frame=16384,32768,131072 \
+  "${loop[@]}" -rff "$tmp/frames.json"
 # BoringSSL has no TLS 1.3 cipher setting and picks ChaCha20 only where AES-GCM lacks hardware help:
 # hiding PCLMULQDQ from it (in this JVM only) makes both ends negotiate TLS_CHACHA20_POLY1305_SHA256.
 OPENSSL_ia32cap='~0x200000000' \
   jmh '\.(StreamBenchmark|PingPongBenchmark)\.' -p stack=TLS13_CHACHA20_POLY1305 "${loop[@]}" -rff "$tmp/tls-chacha.json"
 
-python3 - "$results/latest.json" "$tmp"/micro.json "$tmp"/handshake.json "$tmp"/loop.json "$tmp"/tls-chacha.json <<'EOF'
+python3 - "$results/latest.json" "$tmp"/{micro,costs,handshake,loop,frames,tls-chacha}.json <<'EOF'
 import json, sys
 json.dump([r for f in sys.argv[2:] for r in json.load(open(f))], open(sys.argv[1], "w"), indent=1)
 EOF
@@ -60,7 +68,7 @@ java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" SECIO_AES_128
 java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" PLAIN "$tmp/idle-plain.json"
 cat "$tmp/idle-secio.json" "$tmp/idle-plain.json" > "$results/idle.json"
 
-python3 - "$results/machine.json" "$load_before" "$suite" <<'EOF'
+python3 - "$results/machine.json" "$load_before" "$suite" "$((SECONDS - started))" <<'EOF'
 import json, os, platform, subprocess, sys, datetime
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
 jdk = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()
@@ -70,6 +78,7 @@ json.dump({
     "load_after": " ".join(open("/proc/loadavg").read().split()[:3]),
     "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     "suite": "benchmarks/run.sh" + ("" if sys.argv[3] == "short" else " " + sys.argv[3]),
+    "seconds": int(sys.argv[4]),
 }, open(sys.argv[1], "w"), indent=1)
 EOF
 
