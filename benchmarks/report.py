@@ -191,8 +191,8 @@ def tables(res, idle, machine):
     stretch = score(res, "HandshakeCostBenchmark", "stretchAndKeyCiphers")
     for h in HANDSHAKES:
         ex, ident = h.split(":")
-        g = score(res, "HandshakeCostBenchmark", "generateEphemeral", exchange=ex)
-        a = score(res, "HandshakeCostBenchmark", "agree", exchange=ex)
+        g = score(res, "HandshakeCostBenchmark", "generateEphemeral", backend="auto", exchange=ex)
+        a = score(res, "HandshakeCostBenchmark", "agree", backend="auto", exchange=ex)
         sg = score(res, "HandshakeCostBenchmark", "sign", identity=ident)
         v = score(res, "HandshakeCostBenchmark", "verify", identity=ident)
         parts = [g, a, sg, v, stretch]
