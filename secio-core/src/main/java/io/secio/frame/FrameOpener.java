@@ -15,7 +15,10 @@ public interface FrameOpener {
 
   /**
    * Verifies the body (all remaining bytes of {@code body}) and writes its plaintext to {@code out},
-   * which needs {@code body.remaining() - overhead()} bytes of room. Advances both positions.
+   * which needs {@code body.remaining() - overhead()} bytes of room. Advances both positions. {@code
+   * out} may start at the very byte where {@code body} starts (opening in place, every backend
+   * supports it); any other overlap is not allowed. A body that does not verify leaves no plaintext in
+   * {@code out}.
    *
    * @throws SecioException {@link SecioException.Reason#FRAME_TOO_SHORT} if the body is shorter than
    *     the MAC or tag, {@link SecioException.Reason#AUTHENTICATION_FAILED} if it does not verify
