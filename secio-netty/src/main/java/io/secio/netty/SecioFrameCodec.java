@@ -23,11 +23,15 @@ import java.util.Objects;
  * <p><b>Outbound</b>: {@link ByteBuf} writes are queued (counted against the channel's writability)
  * and encrypted only at {@code flush()}, so many small writes become few frames. Each frame carries at
  * most {@code min(maxFrameLength - overhead, maxPlaintextPerFrame)} plaintext bytes and goes out as one
- * buffer: 4-byte length then sealer output. A write's promise completes when the frame carrying its
- * last byte is written. Other message types are rejected, so nothing leaves in plaintext.
+ * buffer: 4-byte length then sealer output. Frames are sealed and flushed one at a time, at most
+ * {@value #SEALED_AHEAD_IN_BYTES} bytes ahead of the socket; the rest of a flushed write stays queued
+ * as plaintext until the socket takes what was sealed. A write's promise completes when the frame
+ * carrying its last byte is written. Other message types are rejected, so nothing leaves in plaintext.
  *
- * <p><b>Inbound</b>: each frame body is verified and decrypted and the plaintext passed on as a new
- * {@link ByteBuf}. The first {@link SecioException} (from the opener or from the decoder, such as a frame
+ * <p><b>Inbound</b>: each frame body is verified and decrypted in place, and the plaintext passed on
+ * in the same buffer (a new one only where the body is not one writable piece of memory). As with
+ * Netty's other decoders that rewrite what they read, a handler in front of this one must not keep a
+ * buffer it passed on and read it later: it would find plaintext there. The first {@link SecioException} (from the opener or from the decoder, such as a frame
  * too long) is fired once through {@code exceptionCaught} and closes the channel; every later frame is
  * dropped, so nothing after a bad frame reaches the application.
  *
@@ -43,7 +47,17 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
   private final FrameOpener opener;
   private final Runnable destroyKeys;
   private final int maxPlaintextPerFrame;
+  /**
+   * Sealed bytes that may wait in the channel for the socket before sealing pauses: two default
+   * frames, enough to keep the socket busy while the next is sealed.
+   */
+  static final int SEALED_AHEAD_IN_BYTES = 2 * DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES;
+
   private CoalescingBufferQueue pending;
+  /** Bytes of sealed frames written to the channel and not yet taken by the socket. */
+  private long sealedUnwritten;
+  private boolean sealing;
+  private boolean resumeScheduled;
   private boolean inboundFailed;
   private boolean outboundFailed;
   private boolean destroyed;
@@ -118,7 +132,9 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
     } catch (SecioException e) {
       failInbound(ctx, e);
     } finally {
-      body.release();
+      if (plaintext != body) {
+        body.release();
+      }
     }
     if (plaintext != null) {
       if (plaintext.isReadable()) {
@@ -129,24 +145,40 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
     }
   }
 
+  /**
+   * Opens {@code body} and returns its plaintext: {@code body} itself, the plaintext written over the
+   * ciphertext, where it is one writable piece of memory (a slice of the decoder's read buffer), so
+   * there is no allocation and no copy per frame; otherwise a new buffer.
+   */
   private ByteBuf open(ChannelHandlerContext ctx, ByteBuf body) throws SecioException {
     int plaintextLength = body.readableBytes() - opener.overhead();
     if (plaintextLength < 0) {
       throw new SecioException(SecioException.Reason.FRAME_TOO_SHORT,
           body.readableBytes() + " bytes, shorter than the " + opener.overhead() + "-byte MAC or tag");
     }
+    if (body.nioBufferCount() == 1 && !body.isReadOnly()) {
+      int start = body.readerIndex();
+      ByteBuffer out = body.nioBuffer(start, plaintextLength);
+      opener.open(body.nioBuffer(), out);
+      checkFilled(out);
+      return body.writerIndex(start + plaintextLength);
+    }
     ByteBuf plaintext = ctx.alloc().buffer(plaintextLength);
     try {
       ByteBuffer out = plaintext.nioBuffer(0, plaintextLength);
       opener.open(body.nioBuffer(), out);
-      if (out.hasRemaining()) {
-        throw new IllegalStateException("opener left " + out.remaining() + " bytes unwritten");
-      }
+      checkFilled(out);
       plaintext.writerIndex(plaintextLength);
       return plaintext;
     } catch (Throwable t) {
       plaintext.release();
       throw t;
+    }
+  }
+
+  private static void checkFilled(ByteBuffer out) {
+    if (out.hasRemaining()) {
+      throw new IllegalStateException("opener left " + out.remaining() + " bytes unwritten");
     }
   }
 
@@ -199,21 +231,52 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
     ctx.flush();
   }
 
+  /**
+   * Seals queued plaintext into frames and flushes each one as it is made, so the socket (and the
+   * peer, decrypting) works on the first frame while the next is sealed. It stops once {@link
+   * #SEALED_AHEAD_IN_BYTES} of sealed frames wait in the channel for the socket; {@link #frameWritten}
+   * resumes it as they leave. A large write thus never sits in memory twice, as plaintext and sealed.
+   */
   private void sealPending(ChannelHandlerContext ctx) throws SecioException {
-    while (pending != null && !pending.isEmpty() && !destroyed) {
-      ChannelPromise framePromise = ctx.newPromise();
-      ByteBuf plaintext = pending.remove(maxPlaintextPerFrame, framePromise);
-      ByteBuf frame;
-      try {
-        frame = plaintext.isReadable() ? seal(ctx, plaintext) : Unpooled.EMPTY_BUFFER;
-      } catch (Throwable t) {
-        framePromise.setFailure(t);
-        throw t;
-      } finally {
-        plaintext.release();
+    // A write listener may flush again from inside this loop; the outer loop carries on afterwards.
+    boolean outer = sealing;
+    sealing = true;
+    try {
+      while (pending != null && !pending.isEmpty() && !destroyed
+          && sealedUnwritten < SEALED_AHEAD_IN_BYTES) {
+        ChannelPromise framePromise = ctx.newPromise();
+        ByteBuf plaintext = pending.remove(maxPlaintextPerFrame, framePromise);
+        ByteBuf frame;
+        try {
+          frame = plaintext.isReadable() ? seal(ctx, plaintext) : Unpooled.EMPTY_BUFFER;
+        } catch (Throwable t) {
+          framePromise.setFailure(t);
+          throw t;
+        } finally {
+          plaintext.release();
+        }
+        int frameLength = frame.readableBytes();
+        sealedUnwritten += frameLength;
+        framePromise.addListener(f -> frameWritten(ctx, frameLength));
+        // Written through the outbound buffer even when empty, so promises complete in write order.
+        ctx.write(frame, framePromise);
+        ctx.flush();
       }
-      // Written through the outbound buffer even when empty, so promises complete in write order.
-      ctx.write(frame, framePromise);
+    } finally {
+      sealing = outer;
+    }
+  }
+
+  /** A sealed frame left the channel (written, or failed): seal more if the flush had stopped. */
+  private void frameWritten(ChannelHandlerContext ctx, int frameLength) {
+    sealedUnwritten -= frameLength;
+    if (!sealing && !resumeScheduled && !destroyed && !outboundFailed && !pending.isEmpty()
+        && sealedUnwritten < SEALED_AHEAD_IN_BYTES) {
+      resumeScheduled = true;
+      ctx.executor().execute(() -> {
+        resumeScheduled = false;
+        flush(ctx);
+      });
     }
   }
 

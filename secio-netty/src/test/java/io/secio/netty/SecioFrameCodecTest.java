@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
@@ -19,6 +20,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.UnsupportedMessageTypeException;
 import io.secio.SecioException;
 import io.secio.frame.FrameSealer;
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
@@ -177,6 +179,122 @@ class SecioFrameCodecTest {
       assertEquals(step[1], b.isSuccess());
     }
     assertFalse(ch.finishAndReleaseAll());
+  }
+
+  /** Keeps the buffers that reach it, unreleased, for a test to look at. */
+  private static final class Keeper extends io.netty.channel.ChannelInboundHandlerAdapter {
+    final List<ByteBuf> kept = new ArrayList<>();
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      kept.add((ByteBuf) msg);
+    }
+  }
+
+  @Test
+  void plaintextIsDeliveredInTheBufferItArrivedIn() {
+    EmbeddedChannel client = new EmbeddedChannel(clientCodec(MAX_FRAME));
+    byte[] data = random(700, 11);
+    client.writeAndFlush(Unpooled.wrappedBuffer(data));
+    ByteBuf sealed = client.readOutbound();
+    byte[] wire = ByteBufUtil.getBytes(sealed);
+    sealed.release();
+    ByteBuf frame = Unpooled.wrappedBuffer(wire.clone());
+    Keeper keeper = new Keeper();
+    EmbeddedChannel server = new EmbeddedChannel(new SecioFrameDecoder(MAX_FRAME), serverCodec(), keeper);
+    server.writeInbound(frame);
+    assertEquals(1, keeper.kept.size());
+    ByteBuf plaintext = keeper.kept.get(0);
+    assertArrayEquals(data, ByteBufUtil.getBytes(plaintext));
+    // Decrypted over the ciphertext: the frame that came in now holds the plaintext after its header.
+    assertTrue(frame.hasArray() && plaintext.hasArray());
+    assertTrue(frame.array() == plaintext.array(), "plaintext was copied into a new buffer");
+    assertArrayEquals(data, Arrays.copyOfRange(frame.array(), frame.arrayOffset() + 4,
+        frame.arrayOffset() + 4 + data.length));
+    assertFalse(Arrays.equals(wire, 4, 4 + data.length, data, 0, data.length));
+    plaintext.release();
+    assertEquals(0, frame.refCnt(), "the frame buffer is freed with the plaintext");
+    assertFalse(client.finishAndReleaseAll());
+    assertFalse(server.finishAndReleaseAll());
+  }
+
+  @Test
+  void aReadOnlyFrameIsOpenedIntoANewBuffer() {
+    EmbeddedChannel client = new EmbeddedChannel(clientCodec(MAX_FRAME));
+    byte[] data = random(300, 12);
+    client.writeAndFlush(Unpooled.wrappedBuffer(data));
+    ByteBuf sealed = client.readOutbound();
+    byte[] wire = ByteBufUtil.getBytes(sealed);
+    sealed.release();
+    byte[] arrived = wire.clone();
+    Keeper keeper = new Keeper();
+    EmbeddedChannel server = new EmbeddedChannel(new SecioFrameDecoder(MAX_FRAME), serverCodec(), keeper);
+    server.writeInbound(Unpooled.wrappedBuffer(arrived).asReadOnly());
+    ByteBuf plaintext = keeper.kept.get(0);
+    assertArrayEquals(data, ByteBufUtil.getBytes(plaintext));
+    assertArrayEquals(wire, arrived, "a read-only buffer was written to");
+    plaintext.release();
+    assertFalse(client.finishAndReleaseAll());
+    assertFalse(server.finishAndReleaseAll());
+  }
+
+  @Test
+  void aLargeFlushIsSealedAFewFramesAheadOfTheSocket() {
+    Gate gate = new Gate();
+    int chunk = 16 * 1024;
+    SecioFrameCodec codec = new SecioFrameCodec(clientToServer.sealer, serverToClient.opener,
+        () -> { }, 1 << 20, chunk);
+    EmbeddedChannel ch = new EmbeddedChannel(gate, codec);
+    byte[] data = random(1 << 20, 13);
+    ChannelFuture write = ch.writeAndFlush(Unpooled.wrappedBuffer(data));
+    int frameSize = 4 + chunk + TAG;
+    int ahead = (SecioFrameCodec.SEALED_AHEAD_IN_BYTES + frameSize - 1) / frameSize;
+    assertEquals(ahead, gate.lengths.size(), "frames sealed before the socket took any");
+    int total = data.length / chunk;
+    for (int written = 0; written < total; written++) {
+      assertFalse(write.isDone());
+      gate.held.poll().setSuccess();
+      ch.runPendingTasks();
+      assertEquals(Math.min(total, written + 1 + ahead), gate.lengths.size());
+      assertTrue(gate.held.size() <= ahead);
+    }
+    assertTrue(write.isSuccess());
+    assertEquals(total, clientToServer.sealer.framesSealed);
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void aLargeFlushArrivesWhole() {
+    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    byte[] data = random(300_000, 14);
+    ChannelFuture write = p.client.writeAndFlush(Unpooled.wrappedBuffer(data));
+    p.pump();
+    assertTrue(write.isSuccess());
+    assertArrayEquals(data, serverApp.received());
+    p.close();
+  }
+
+  @Test
+  void aWriteFromAWriteListenerKeepsTheFrameOrder() {
+    EmbeddedPair p = pair(100);
+    byte[] first = random(1000, 15);
+    byte[] second = random(1000, 16);
+    p.client.writeAndFlush(Unpooled.wrappedBuffer(first)).addListener(f ->
+        p.client.writeAndFlush(Unpooled.wrappedBuffer(second)));
+    p.client.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {7}));
+    p.pump();
+    // The listener's write is flushed from inside the first flush, before the third write is made.
+    assertArrayEquals(concat(first, second, new byte[] {7}), serverApp.received());
+    assertTrue(serverApp.exceptions.isEmpty(), () -> serverApp.exceptions.toString());
+    p.close();
+  }
+
+  private static byte[] concat(byte[]... parts) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (byte[] part : parts) {
+      out.writeBytes(part);
+    }
+    return out.toByteArray();
   }
 
   @Test
