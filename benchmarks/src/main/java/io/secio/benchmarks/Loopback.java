@@ -155,6 +155,52 @@ final class Loopback implements AutoCloseable {
     }
   }
 
+  /**
+   * Client side: {@link #run} sends a message and, each time all of its bytes are back, sends it
+   * again, for a number of round trips, all from the channel's event loop.
+   */
+  static final class Pinger extends ChannelInboundHandlerAdapter {
+    private final Semaphore done = new Semaphore(0);
+    private final ByteBuf message;
+    private final int size;
+    private Channel channel;
+    private int roundsLeft;
+    private long received;
+
+    Pinger(ByteBuf message) {
+      this.message = message;
+      this.size = message.readableBytes();
+    }
+
+    /** Runs {@code rounds} round trips on {@code channel} and waits for the last echo. */
+    void run(Channel channel, int rounds) throws InterruptedException {
+      channel.eventLoop().execute(() -> {
+        this.channel = channel;
+        roundsLeft = rounds;
+        channel.writeAndFlush(message.retainedDuplicate());
+      });
+      if (!done.tryAcquire(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        throw new IllegalStateException("nothing came back in " + TIMEOUT_SECONDS + " s");
+      }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ByteBuf buf = (ByteBuf) msg;
+      received += buf.readableBytes();
+      buf.release();
+      if (received < size) {
+        return;
+      }
+      received -= size;
+      if (--roundsLeft > 0) {
+        channel.writeAndFlush(message.retainedDuplicate());
+      } else {
+        done.release();
+      }
+    }
+  }
+
   /** Client side: one permit per {@code unit} bytes received. */
   static final class Receiver extends ChannelInboundHandlerAdapter {
     private final Semaphore permits = new Semaphore(0);
