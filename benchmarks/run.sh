@@ -50,16 +50,19 @@ jmh() { java -jar "$jar" -foe true -rf json "$@"; }
 jmh '\.(PrimitiveBenchmark|FrameBenchmark|CodecBenchmark)\.' "${micro[@]}" -rff "$tmp/micro.json"
 jmh '\.HandshakeCostBenchmark\.' "${costs[@]}" -rff "$tmp/costs.json"
 jmh '\.HandshakeBenchmark\.' "${handshakes[@]}" -rff "$tmp/handshake.json"
-jmh '\.(StreamBenchmark|PingPongBenchmark)\.' -p stack="$all_but_tls_chacha" "${loop[@]}" -rff "$tmp/loop.json"
+jmh '\.(StreamBenchmark\.|PingPongBenchmark\.backToBack)' -p stack="$all_but_tls_chacha" "${loop[@]}" -rff "$tmp/loop.json"
+# One round trip per op from the benchmark thread, sampled for percentiles: three stacks only.
+jmh '\.PingPongBenchmark\.roundTrip' -p stack=PLAIN,TLS13_AES_128_GCM,SECIO_AES_128_GCM "${loop[@]}" \
+  -rff "$tmp/sampled.json"
 # The frame size study: secio AES-128-GCM, 10 MiB messages, frames other than the default 64 KiB.
 jmh '\.StreamBenchmark\.' -p stack=SECIO_AES_128_GCM -p size=10485760 -p frame=16384,32768,131072 \
   "${loop[@]}" -rff "$tmp/frames.json"
 # BoringSSL has no TLS 1.3 cipher setting and picks ChaCha20 only where AES-GCM lacks hardware help:
 # hiding PCLMULQDQ from it (in this JVM only) makes both ends negotiate TLS_CHACHA20_POLY1305_SHA256.
 OPENSSL_ia32cap='~0x200000000' \
-  jmh '\.(StreamBenchmark|PingPongBenchmark)\.' -p stack=TLS13_CHACHA20_POLY1305 "${loop[@]}" -rff "$tmp/tls-chacha.json"
+  jmh '\.(StreamBenchmark\.|PingPongBenchmark\.backToBack)' -p stack=TLS13_CHACHA20_POLY1305 "${loop[@]}" -rff "$tmp/tls-chacha.json"
 
-python3 - "$results/latest.json" "$tmp"/{micro,costs,handshake,loop,frames,tls-chacha}.json <<'EOF'
+python3 - "$results/latest.json" "$tmp"/{micro,costs,handshake,loop,sampled,frames,tls-chacha}.json <<'EOF'
 import json, sys
 json.dump([r for f in sys.argv[2:] for r in json.load(open(f))], open(sys.argv[1], "w"), indent=1)
 EOF

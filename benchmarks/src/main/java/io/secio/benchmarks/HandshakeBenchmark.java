@@ -22,7 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Handshakes per second on loopback, one at a time: connect, complete the handshake on the client
  * (secio: through the nonce echo; TLS 1.3: the client's handshake future), close with a reset.
  * {@code handshake} is {@code EXCHANGE:IDENTITY} for secio (AES-128-GCM frames), or {@code TLS13}
- * for Netty TLS 1.3 on BoringSSL with an ECDSA P-256 certificate and no session resumption.
+ * for Netty TLS 1.3 on BoringSSL with an ECDSA P-256 certificate and no session resumption, or
+ * {@code PLAIN}: the bare TCP connect and close, what every handshake here pays besides its own work.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -31,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
 public class HandshakeBenchmark {
-  @Param({"P_256:ED25519", "P_256:SECP256K1", "X25519:ED25519", "X25519:SECP256K1", "TLS13"})
+  @Param({"P_256:ED25519", "P_256:SECP256K1", "X25519:ED25519", "X25519:SECP256K1", "TLS13", "PLAIN"})
   String handshake;
 
   private Loopback loopback;
@@ -40,6 +41,8 @@ public class HandshakeBenchmark {
   public void setUp() throws Exception {
     if (handshake.equals("TLS13")) {
       loopback = new Loopback(Stack.TLS13_AES_128_GCM, Loopback.Quiet::new);
+    } else if (handshake.equals("PLAIN")) {
+      loopback = new Loopback(Stack.PLAIN, Loopback.Quiet::new);
     } else {
       String[] parts = handshake.split(":");
       loopback = new Loopback(Stack.SECIO_AES_128_GCM, KeyType.valueOf(parts[1]),
