@@ -37,7 +37,7 @@ else
   # Loopback runs warm up longer: on 2 cores the JIT competes with both event loops for a while.
   micro=(-f 1 -wi 1 -w 1500ms -i 2 -r 300ms)  # one long warm-up: the JDK's GCM needs it at 1 MiB
   costs=(-f 1 -wi 2 -w 1s -i 2 -r 500ms)        # the JDK's Ed25519 is slow to warm up
-  handshakes=(-f 1 -wi 3 -w 2s -i 2 -r 2s)
+  handshakes=(-f 1 -wi 2 -w 2s -i 2 -r 2s)
   loop=(-f 1 -wi 2 -w 2s -i 2 -r 1s)
   connections=2000
 fi

@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -34,6 +35,9 @@ import org.openjdk.jmh.annotations.Warmup;
 public class HandshakeBenchmark {
   @Param({"P_256:ED25519", "P_256:SECP256K1", "X25519:ED25519", "X25519:SECP256K1", "TLS13", "PLAIN"})
   String handshake;
+
+  /** Handshakes in flight at once in {@link #inParallel}. */
+  public static final int IN_FLIGHT = 8;
 
   private Loopback loopback;
 
@@ -59,6 +63,17 @@ public class HandshakeBenchmark {
     } finally {
       channel.close().sync();
     }
+  }
+
+  /**
+   * The same with {@value #IN_FLIGHT} handshakes in flight (one per benchmark thread), so that both
+   * cores stay busy while each handshake waits on the network: the throughput a node accepting many
+   * peers sees, bounded by CPU rather than by round trips.
+   */
+  @Benchmark
+  @Threads(IN_FLIGHT)
+  public void inParallel() throws Exception {
+    connectHandshakeClose();
   }
 
   @TearDown(Level.Trial)
