@@ -222,6 +222,10 @@ public final class SecioConfig {
       return this;
     }
 
+    /**
+     * The source of nonces, and of ephemeral keys where the backend's key generator takes one
+     * (Conscrypt's uses BoringSSL's own). Default: a new {@link SecureRandom}.
+     */
     public Builder random(SecureRandom random) {
       this.random = Objects.requireNonNull(random, "random");
       return this;

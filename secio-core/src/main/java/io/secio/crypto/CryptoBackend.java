@@ -40,7 +40,11 @@ public interface CryptoBackend {
   /** A new HMAC keyed with {@code key}. */
   Mac newHmac(HashAlgorithm hash, byte[] key) throws GeneralSecurityException;
 
-  /** A fresh ephemeral key pair on the curve of {@code exchange}. */
+  /**
+   * A fresh ephemeral key pair on the curve of {@code exchange}, from the provider's own key pair
+   * generator. That generator may ignore {@code random} (Conscrypt's uses BoringSSL's), so the same
+   * seed need not give the same key twice; known answers use {@link #ephemeralFromPrivate}.
+   */
   EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
       throws GeneralSecurityException;
 

@@ -4,8 +4,13 @@ import io.secio.ExchangeAlgorithm;
 import io.secio.SecioException;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
+import java.security.InvalidKeyException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.PublicKey;
+import java.security.SecureRandom;
+import java.security.interfaces.ECPublicKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
@@ -33,6 +38,22 @@ final class EcdhKeyPair implements EphemeralKeyPair {
     this.curve = curve;
     this.publicKey = publicKey;
     this.privateKey = privateKey;
+  }
+
+  /**
+   * A fresh pair from the provider's own generator, many times faster than building a key from a
+   * scalar. Conscrypt ignores {@code random} and draws on BoringSSL's generator.
+   */
+  static EcdhKeyPair generate(JcaProfile profile, NistCurve curve, SecureRandom random)
+      throws GeneralSecurityException {
+    KeyPairGenerator generator = profile.keyPairGenerator(KEY_ALGORITHM);
+    generator.initialize(curve.generatorParameters(), random);
+    KeyPair pair = generator.generateKeyPair();
+    if (!(pair.getPublic() instanceof ECPublicKey)) {
+      throw new InvalidKeyException("the provider's EC public key has no affine point");
+    }
+    byte[] publicKey = curve.encode(((ECPublicKey) pair.getPublic()).getW());
+    return new EcdhKeyPair(profile, curve, publicKey, pair.getPrivate());
   }
 
   /** The pair with scalar {@code d} (already checked to lie in [1, n - 1]). */

@@ -78,6 +78,11 @@ final class JcaPrimitives implements CryptoBackend {
   @Override
   public EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
       throws GeneralSecurityException {
+    if (profile.generatesKeyPairs()) {
+      return exchange == ExchangeAlgorithm.X25519
+          ? X25519KeyPair.generate(profile, random)
+          : EcdhKeyPair.generate(profile, NistCurve.of(exchange), random);
+    }
     if (exchange == ExchangeAlgorithm.X25519) {
       byte[] raw = new byte[X25519KeyPair.KEY_SIZE_IN_BYTES];
       random.nextBytes(raw);

@@ -6,6 +6,7 @@ import io.secio.HashAlgorithm;
 import io.secio.SecioException;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.HexFormat;
 import javax.crypto.AEADBadTagException;
@@ -184,7 +185,7 @@ final class KnownAnswers {
 
   /**
    * RFC 5903 sections 8.1 (P-256), 8.2 (P-384) and 8.3 (P-521): the initiator's public point from
-   * its scalar i, and girx from i and the responder's point.
+   * its scalar i, and girx from i and the responder's point; then a generated key must be a pair.
    */
   private static boolean ecdh(Primitive primitive, CryptoBackend backend)
       throws GeneralSecurityException {
@@ -193,15 +194,33 @@ final class KnownAnswers {
     try {
       return Arrays.equals(initiator.publicKey(), HEX.parseHex("04" + v.gix() + v.giy()))
           && Arrays.equals(
-              initiator.agree(HEX.parseHex("04" + v.grx() + v.gry())), HEX.parseHex(v.girx()));
+              initiator.agree(HEX.parseHex("04" + v.grx() + v.gry())), HEX.parseHex(v.girx()))
+          && generatesPairs(backend, initiator);
     } finally {
       initiator.destroy();
     }
   }
 
   /**
+   * Generation draws fresh randomness, so it has no known answer: instead a generated key must agree
+   * with {@code known} (already proven right) on the same secret from both sides, which fails when
+   * its public key is not the one of its private key or is encoded wrongly.
+   */
+  private static boolean generatesPairs(CryptoBackend backend, EphemeralKeyPair known)
+      throws GeneralSecurityException {
+    EphemeralKeyPair generated = backend.generateEphemeral(known.exchange(), new SecureRandom());
+    try {
+      return generated.publicKey().length == known.exchange().publicKeySizeInBytes()
+          && Arrays.equals(generated.agree(known.publicKey()), known.agree(generated.publicKey()));
+    } finally {
+      generated.destroy();
+    }
+  }
+
+  /**
    * RFC 7748 section 6.1: Alice's public key from her private key and the shared secret with Bob;
-   * then the all-zero u-coordinate, a small-order point, must be refused.
+   * then the all-zero u-coordinate, a small-order point, must be refused, and a generated key must
+   * be a pair.
    */
   private static boolean x25519(CryptoBackend backend) throws GeneralSecurityException {
     EphemeralKeyPair alice = backend.ephemeralFromPrivate(ExchangeAlgorithm.X25519,
@@ -219,8 +238,11 @@ final class KnownAnswers {
         alice.agree(new byte[X25519KeyPair.KEY_SIZE_IN_BYTES]);
         return false;
       } catch (SecioException expected) {
-        return expected.reason() == SecioException.Reason.BAD_EPHEMERAL_KEY;
+        if (expected.reason() != SecioException.Reason.BAD_EPHEMERAL_KEY) {
+          return false;
+        }
       }
+      return generatesPairs(backend, alice);
     } finally {
       alice.destroy();
     }

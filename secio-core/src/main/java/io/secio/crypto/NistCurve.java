@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.security.InvalidKeyException;
 import java.security.SecureRandom;
+import java.security.spec.ECGenParameterSpec;
 import java.util.Arrays;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
@@ -24,16 +25,16 @@ import org.bouncycastle.util.BigIntegers;
 
 /**
  * A NIST prime curve as secio uses it (spec section 4): strict decoding of a peer's uncompressed
- * {@code epubkey}, public points of local scalars, and the DER wrappings every JCA provider reads.
- * All curve math is Bouncy Castle's, so a peer's point is judged the same way whatever backend then
- * does the key agreement.
+ * {@code epubkey}, public points of local scalars or of a provider's generated keys, and the DER
+ * wrappings every JCA provider reads. All curve math is Bouncy Castle's, so a peer's point is judged
+ * the same way whatever backend then does the key agreement.
  *
  * <p>Immutable and thread-safe.
  */
 enum NistCurve {
-  P_256(ExchangeAlgorithm.P_256, SECObjectIdentifiers.secp256r1),
-  P_384(ExchangeAlgorithm.P_384, SECObjectIdentifiers.secp384r1),
-  P_521(ExchangeAlgorithm.P_521, SECObjectIdentifiers.secp521r1);
+  P_256(ExchangeAlgorithm.P_256, SECObjectIdentifiers.secp256r1, "secp256r1"),
+  P_384(ExchangeAlgorithm.P_384, SECObjectIdentifiers.secp384r1, "secp384r1"),
+  P_521(ExchangeAlgorithm.P_521, SECObjectIdentifiers.secp521r1, "secp521r1");
 
   private static final byte UNCOMPRESSED_POINT_PREFIX = 0x04;
 
@@ -41,10 +42,13 @@ enum NistCurve {
   private final ASN1ObjectIdentifier oid;
   private final X9ECParameters parameters;
   private final AlgorithmIdentifier keyAlgorithm;
+  /** The standard name JDK, Conscrypt and Bouncy Castle key pair generators all know. */
+  private final String jcaName;
 
-  NistCurve(ExchangeAlgorithm exchange, ASN1ObjectIdentifier oid) {
+  NistCurve(ExchangeAlgorithm exchange, ASN1ObjectIdentifier oid, String jcaName) {
     this.exchange = exchange;
     this.oid = oid;
+    this.jcaName = jcaName;
     this.parameters = CustomNamedCurves.getByOID(oid);
     this.keyAlgorithm = new AlgorithmIdentifier(X9ObjectIdentifiers.id_ecPublicKey, oid);
   }
@@ -113,6 +117,31 @@ enum NistCurve {
   BigInteger randomScalar(SecureRandom random) {
     BigInteger n = parameters.getN();
     return BigIntegers.createRandomInRange(BigInteger.ONE, n.subtract(BigInteger.ONE), random);
+  }
+
+  /** What a JCA {@code KeyPairGenerator("EC")} is initialised with for this curve. */
+  ECGenParameterSpec generatorParameters() {
+    return new ECGenParameterSpec(jcaName);
+  }
+
+  /**
+   * {@code 0x04 || X || Y} of a provider's affine point, coordinates left-padded to the field size.
+   *
+   * @throws InvalidKeyException for the point at infinity or a coordinate wider than the field
+   */
+  byte[] encode(java.security.spec.ECPoint point) throws InvalidKeyException {
+    int f = fieldSizeInBytes();
+    BigInteger x = point.getAffineX();
+    BigInteger y = point.getAffineY();
+    if (x == null || y == null || x.signum() < 0 || y.signum() < 0
+        || x.bitLength() > 8 * f || y.bitLength() > 8 * f) {
+      throw new InvalidKeyException("not an affine point of " + exchange.wireName());
+    }
+    byte[] out = new byte[1 + 2 * f];
+    out[0] = UNCOMPRESSED_POINT_PREFIX;
+    BigIntegers.asUnsignedByteArray(x, out, 1, f);
+    BigIntegers.asUnsignedByteArray(y, out, 1 + f, f);
+    return out;
   }
 
   /** {@code 0x04 || X || Y} of {@code d * G}, coordinates left-padded to the field size. */

@@ -4,8 +4,11 @@ import io.secio.ExchangeAlgorithm;
 import io.secio.SecioException;
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.PublicKey;
+import java.security.SecureRandom;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
@@ -23,6 +26,8 @@ import org.bouncycastle.math.ec.rfc7748.X25519;
  */
 final class X25519KeyPair implements EphemeralKeyPair {
   static final int KEY_SIZE_IN_BYTES = 32;
+  /** The JCA key size that asks an XDH key pair generator for X25519 rather than X448. */
+  private static final int GENERATOR_KEY_SIZE_IN_BITS = 255;
 
   /** SubjectPublicKeyInfo of id-X25519 (1.3.101.110) up to the 32 key bytes. */
   private static final byte[] X509_PREFIX = {
@@ -41,6 +46,25 @@ final class X25519KeyPair implements EphemeralKeyPair {
     this.profile = profile;
     this.publicKey = publicKey;
     this.privateKey = privateKey;
+  }
+
+  /**
+   * A fresh pair from the provider's own generator, which saves the private key's PKCS#8 round trip.
+   * Conscrypt ignores {@code random} and draws on BoringSSL's generator.
+   */
+  static X25519KeyPair generate(JcaProfile profile, SecureRandom random)
+      throws GeneralSecurityException {
+    KeyPairGenerator generator = profile.keyPairGenerator(profile.xdhAlgorithm());
+    generator.initialize(GENERATOR_KEY_SIZE_IN_BITS, random);
+    KeyPair pair = generator.generateKeyPair();
+    byte[] spki = pair.getPublic().getEncoded();
+    if (spki == null
+        || spki.length != X509_PREFIX.length + KEY_SIZE_IN_BYTES
+        || !Arrays.equals(spki, 0, X509_PREFIX.length, X509_PREFIX, 0, X509_PREFIX.length)) {
+      throw new InvalidKeyException("the provider's X25519 public key is not X.509 id-X25519");
+    }
+    byte[] publicKey = Arrays.copyOfRange(spki, X509_PREFIX.length, spki.length);
+    return new X25519KeyPair(profile, publicKey, pair.getPrivate());
   }
 
   /** The pair with these 32 raw private bytes, which X25519 itself clamps. */

@@ -1,25 +1,19 @@
 package io.secio.identity;
 
-import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
-import java.security.KeyFactory;
-import java.security.PrivateKey;
 import java.security.SecureRandom;
-import java.security.Signature;
-import java.security.spec.EdECPrivateKeySpec;
-import java.security.spec.NamedParameterSpec;
 import java.util.Arrays;
 import org.bouncycastle.math.ec.rfc8032.Ed25519;
 
 /**
  * Ed25519 identities: {@code PublicKey.Data} is the 32-byte key, {@code PrivateKey.Data} is
  * {@code seed || pub} (64 bytes; the legacy {@code seed || pub || pub} is accepted on import).
- * Signing uses the JDK's SunEC provider, verifying Bouncy Castle's RFC 8032 code (see below).
+ * Signing and verifying use Bouncy Castle's RFC 8032 code: Ed25519 is deterministic, so its
+ * signatures are the bytes SunEC made before, at a fraction of SunEC's cost (see below).
  */
 final class Ed25519Identity implements KeyScheme {
   static final Ed25519Identity INSTANCE = new Ed25519Identity();
 
-  private static final String PROVIDER = "SunEC";
   private static final int KEY_SIZE_IN_BYTES = 32;
   private static final int SIGNATURE_SIZE_IN_BYTES = 64;
   private static final int PRIVATE_DATA_SIZE_IN_BYTES = 2 * KEY_SIZE_IN_BYTES;
@@ -32,9 +26,12 @@ final class Ed25519Identity implements KeyScheme {
     if (publicData.length != KEY_SIZE_IN_BYTES) {
       throw new InvalidKeyException("Ed25519 public key must be 32 bytes");
     }
-    // The JDK has no point validation for EdDSA keys. The full check: canonical encoding, on the
-    // curve, and not of small order (anyone can sign for a small-order key).
-    Ed25519.PublicPoint point = Ed25519.validatePublicKeyFullExport(publicData, 0);
+    // The JDK has no point validation for EdDSA keys. Bouncy Castle's partial check: canonical
+    // encoding, on the curve, and none of the eight points of small order (anyone can sign for
+    // those). Its full check also refuses a torsion component besides the prime-order part, at the
+    // cost of a scalar multiplication as dear as the signature check; only the owner of the
+    // prime-order part can sign for such a key, and go-libp2p and js-libp2p accept it.
+    Ed25519.PublicPoint point = Ed25519.validatePublicKeyPartialExport(publicData, 0);
     if (point == null) {
       throw new InvalidKeyException("Ed25519 public key is not a valid point");
     }
@@ -68,28 +65,43 @@ final class Ed25519Identity implements KeyScheme {
     return signingKey(seed, derivePublic(seed));
   }
 
-  /** Takes ownership of {@code seed} (and wipes it once the JDK key holds its own copy). */
+  /** Takes ownership of {@code seed}, which the signer keeps for the life of the key. */
   private static SigningKey signingKey(byte[] seed, byte[] publicData) {
-    PrivateKey key;
-    try {
-      key = KeyFactory.getInstance("Ed25519", PROVIDER)
-          .generatePrivate(new EdECPrivateKeySpec(NamedParameterSpec.ED25519, seed));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("SunEC cannot build an Ed25519 key", e);
-    }
     byte[] privateData = new byte[PRIVATE_DATA_SIZE_IN_BYTES];
     System.arraycopy(seed, 0, privateData, 0, KEY_SIZE_IN_BYTES);
     System.arraycopy(publicData, 0, privateData, KEY_SIZE_IN_BYTES, KEY_SIZE_IN_BYTES);
-    Arrays.fill(seed, (byte) 0);
-    return new SigningKey(privateData, publicData, message -> {
-      Signature signer = Signature.getInstance("Ed25519", PROVIDER);
-      signer.initSign(key);
-      signer.update(message);
-      return signer.sign();
-    });
+    return new SigningKey(privateData, publicData, new Signer(seed, publicData.clone()));
   }
 
-  /** The JDK cannot derive an Ed25519 public key from a given seed; Bouncy Castle can. */
+  /**
+   * Signs with the seed and its already derived public key. SunEC's Ed25519 costs several times
+   * Bouncy Castle's and needs thousands of calls to warm up; passing the public key also spares
+   * Bouncy Castle a second scalar multiplication per signature.
+   */
+  private static final class Signer implements KeyScheme.Signer {
+    private final byte[] seed;
+    private final byte[] publicData;
+
+    Signer(byte[] seed, byte[] publicData) {
+      this.seed = seed;
+      this.publicData = publicData;
+    }
+
+    @Override
+    public byte[] sign(byte[] message) {
+      byte[] signature = new byte[SIGNATURE_SIZE_IN_BYTES];
+      Ed25519.sign(seed, 0, publicData, 0, message, 0, message.length, signature, 0);
+      return signature;
+    }
+
+    /** Never the seed. */
+    @Override
+    public String toString() {
+      return "Ed25519 signer";
+    }
+  }
+
+  /** The public key of a seed (RFC 8032 section 5.1.5). */
   private static byte[] derivePublic(byte[] seed) {
     byte[] publicData = new byte[KEY_SIZE_IN_BYTES];
     Ed25519.generatePublicKey(seed, 0, publicData, 0);

@@ -170,7 +170,7 @@ class CryptoBackendsTest {
     Provider empty = new Provider("Empty", "1", "no algorithms") {
       private static final long serialVersionUID = 1L;
     };
-    return new JcaProfile("empty", empty, "ChaCha20-Poly1305", "XDH", false);
+    return new JcaProfile("empty", empty, "ChaCha20-Poly1305", "XDH", false, true);
   }
 
   private static void assertUnavailable(Executable call) {

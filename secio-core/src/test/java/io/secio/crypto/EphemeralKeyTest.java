@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
+import org.bouncycastle.math.ec.ECCurve;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -176,26 +177,61 @@ class EphemeralKeyTest {
   Stream<DynamicTest> lifeCycle() {
     List<DynamicTest> tests = new ArrayList<>();
     for (ExchangeAlgorithm exchange : ExchangeAlgorithm.values()) {
-      for (JcaBackend backend : TestBackends.offering(Primitive.of(exchange))) {
+      List<JcaBackend> backends = TestBackends.offering(Primitive.of(exchange));
+      for (JcaBackend backend : backends) {
         tests.add(TestBackends.test(backend.name() + " " + exchange.wireName(), () -> {
-          // Key generation is the backend-independent part: one seed, one key on every backend.
-          byte[] expectedPublic = TestBackends.offering(Primitive.of(exchange)).get(0)
-              .generateEphemeral(exchange, seeded(99)).publicKey();
-          EphemeralKeyPair pair = backend.generateEphemeral(exchange, seeded(99));
-          assertArrayEquals(expectedPublic, pair.publicKey());
+          // Generators may draw their own randomness (Conscrypt ignores the SecureRandom), so a
+          // generated key is checked for what it must be, not compared with the key of a seed.
+          SecureRandom random = seeded(99);
+          EphemeralKeyPair pair = backend.generateEphemeral(exchange, random);
           assertEquals(exchange, pair.exchange());
+          assertWellFormed(exchange, pair.publicKey());
+          byte[] next = backend.generateEphemeral(exchange, random).publicKey();
+          assertFalse(Arrays.equals(pair.publicKey(), next), "two generations give two keys");
           byte[] leaked = pair.publicKey();
           leaked[1] ^= 1;
           assertFalse(Arrays.equals(leaked, pair.publicKey()), "publicKey() returns a copy");
-          byte[] peer = backend.generateEphemeral(exchange, seeded(100)).publicKey();
-          pair.agree(peer);
+
+          JcaBackend other = backends.stream().filter(b -> b != backend).findFirst()
+              .orElseThrow(() -> new AssertionError("a second backend to agree with"));
+          EphemeralKeyPair peer = other.generateEphemeral(exchange, seeded(100));
+          byte[] secret = pair.agree(peer.publicKey());
+          assertEquals(exchange.sharedSecretSizeInBytes(), secret.length);
+          assertArrayEquals(secret, peer.agree(pair.publicKey()),
+              "the same secret on both sides, generated on " + other.name());
           pair.destroy();
-          assertThrows(IllegalStateException.class, () -> pair.agree(peer));
+          assertThrows(IllegalStateException.class, () -> pair.agree(peer.publicKey()));
           pair.destroy(); // twice is harmless
         }));
       }
     }
     return tests.stream();
+  }
+
+  /**
+   * The spec's {@code epubkey} (section 4): for a NIST curve {@code 0x04 || X || Y}, coordinates
+   * below p and the point on the curve; for X25519 32 bytes holding a canonical u below p.
+   */
+  private static void assertWellFormed(ExchangeAlgorithm exchange, byte[] key) {
+    assertEquals(exchange.publicKeySizeInBytes(), key.length, "length");
+    if (exchange == ExchangeAlgorithm.X25519) {
+      byte[] bigEndian = new byte[key.length];
+      for (int i = 0; i < key.length; i++) {
+        bigEndian[i] = key[key.length - 1 - i];
+      }
+      BigInteger p = BigInteger.ONE.shiftLeft(255).subtract(BigInteger.valueOf(19));
+      assertTrue(new BigInteger(1, bigEndian).compareTo(p) < 0, "u below 2^255 - 19");
+      return;
+    }
+    int f = exchange.fieldSizeInBytes();
+    ECCurve curve = CustomNamedCurves.getByName(CURVE_NAMES[Arrays.asList(NIST).indexOf(exchange)])
+        .getCurve();
+    BigInteger p = curve.getField().getCharacteristic();
+    BigInteger x = new BigInteger(1, Arrays.copyOfRange(key, 1, 1 + f));
+    BigInteger y = new BigInteger(1, Arrays.copyOfRange(key, 1 + f, 1 + 2 * f));
+    assertEquals(0x04, key[0], "uncompressed form");
+    assertTrue(x.compareTo(p) < 0 && y.compareTo(p) < 0, "coordinates below p");
+    assertTrue(curve.createPoint(x, y).isValid(), "on the curve");
   }
 
   private static void refused(EphemeralKeyPair local, byte[] remote, String what) {

@@ -213,6 +213,29 @@ class KnownAnswersTest {
   }
 
   @Test
+  void aGeneratorWhosePublicKeyIsNotItsPrivateKeysFails() {
+    // Known-answer pairs stay right; only generated keys come with another key's public half.
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
+          throws GeneralSecurityException {
+        EphemeralKeyPair real = JDK.generateEphemeral(exchange, random);
+        byte[] other = JDK.generateEphemeral(exchange, random).publicKey();
+        return new Wrapped(real) {
+          @Override
+          public byte[] publicKey() {
+            return other.clone();
+          }
+        };
+      }
+    };
+    for (Primitive p : new Primitive[] {
+        Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519}) {
+      assertFalse(KnownAnswers.pass(p, broken), p.toString());
+    }
+  }
+
+  @Test
   void aBackendThatThrowsFailsWithoutThrowing() {
     CryptoBackend throwing = new Delegating() {
       @Override

@@ -341,8 +341,9 @@ class HandshakeEngineFuzzTest {
     static final byte[] ENGINE_EPHEMERAL = fill(32, 0x11);
     static final byte[] PEER_NONCE = fill(16, 0x22);
     /**
-     * secp256k1, whose signing (Bouncy Castle) is several times faster than SunEC's Ed25519 or
-     * ECDSA: the engine signs once per input, and this target is about the peer's messages.
+     * secp256k1, whose signing (Bouncy Castle) is several times faster than SunEC's ECDSA (and
+     * was than its Ed25519): the engine signs once per input, and this target is about the peer's
+     * messages.
      */
     static final IdentityKeyPair LOCAL_IDENTITY = secp256k1(0x44);
     private static List<Scenario> all;
