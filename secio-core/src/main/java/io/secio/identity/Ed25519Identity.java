@@ -26,12 +26,9 @@ final class Ed25519Identity implements KeyScheme {
     if (publicData.length != KEY_SIZE_IN_BYTES) {
       throw new InvalidKeyException("Ed25519 public key must be 32 bytes");
     }
-    // The JDK has no point validation for EdDSA keys. Bouncy Castle's partial check: canonical
-    // encoding, on the curve, and none of the eight points of small order (anyone can sign for
-    // those). Its full check also refuses a torsion component besides the prime-order part, at the
-    // cost of a scalar multiplication as dear as the signature check; only the owner of the
-    // prime-order part can sign for such a key, and go-libp2p and js-libp2p accept it.
-    Ed25519.PublicPoint point = Ed25519.validatePublicKeyPartialExport(publicData, 0);
+    // The JDK has no point validation for EdDSA keys. The full check: canonical encoding, on the
+    // curve, and not of small order (anyone can sign for a small-order key).
+    Ed25519.PublicPoint point = Ed25519.validatePublicKeyFullExport(publicData, 0);
     if (point == null) {
       throw new InvalidKeyException("Ed25519 public key is not a valid point");
     }

@@ -3,26 +3,20 @@ package io.secio.identity;
 import static java.math.BigInteger.ONE;
 import static java.math.BigInteger.TWO;
 import static java.math.BigInteger.ZERO;
-import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.SecioException;
 import io.secio.testing.Hex;
 import java.math.BigInteger;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * Which Ed25519 public keys are refused on import: every encoding of every point of small order
- * (for those anyone can sign), non-canonical encodings, and y values with no point. A key with a
- * torsion component besides its prime-order part is accepted, as go-libp2p and js-libp2p accept it:
- * only the owner of the prime-order part can sign for it.
+ * (for those anyone can sign), non-canonical encodings, and y values with no point.
  *
  * <p>The points are computed here with plain affine Edwards arithmetic on {@link BigInteger}s,
  * independently of the library's code.
@@ -61,20 +55,6 @@ class Ed25519KeyValidationTest {
       y = y.add(ONE);
     }
     assertRefused(encode(y, false));
-  }
-
-  @Test
-  void aKeyWithATorsionComponentIsAccepted() {
-    IdentityKeyPair pair = IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom());
-    byte[] data = KeyProtobufs.dataOf(pair.publicKey().toProtobuf());
-    Point a = decode(data);
-    assertNotNull(a);
-    assertEquals(IDENTITY, multiply(a, L), "a generated key lies in the prime-order subgroup");
-    Point mixed = add(a, smallOrderPoints().get(1)); // a point of order 8
-    assertNotEquals(IDENTITY, multiply(mixed, L));
-
-    assertDoesNotThrow(
-        () -> IdentityPublicKey.fromProtobuf(KeyProtobufs.encode(KeyType.ED25519, encode(mixed))));
   }
 
   private static void assertRefused(byte[] data) {
