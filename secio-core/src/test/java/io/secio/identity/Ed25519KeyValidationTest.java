@@ -3,6 +3,7 @@ package io.secio.identity;
 import static java.math.BigInteger.ONE;
 import static java.math.BigInteger.TWO;
 import static java.math.BigInteger.ZERO;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,6 +46,29 @@ class Ed25519KeyValidationTest {
       if (t.y().compareTo(BigInteger.valueOf(19)) < 0) { // y + p still fits in 255 bits
         assertRefused(encode(t.y().add(P), t.x().testBit(0)));
       }
+    }
+  }
+
+  /**
+   * A key with a torsion component beside its prime-order part (only its owner can sign for it, but it
+   * is not a point of the prime-order subgroup) is refused: the library's policy is the full check.
+   */
+  @Test
+  void aPrimeOrderKeyPlusASmallOrderPointIsRefused() {
+    Point a = null;
+    for (BigInteger y = BigInteger.valueOf(5); a == null; y = y.add(ONE)) {
+      Point q = decode(encode(y, false));
+      if (q != null) {
+        a = multiply(q, BigInteger.valueOf(8)); // clears the torsion: a point of order L
+      }
+    }
+    assertEquals(IDENTITY, multiply(a, L));
+    byte[] primeOrder = encode(a);
+    IdentityPublicKey accepted = assertDoesNotThrow(
+        () -> IdentityPublicKey.fromProtobuf(KeyProtobufs.encode(KeyType.ED25519, primeOrder)));
+    assertEquals(KeyType.ED25519, accepted.type());
+    for (Point t : smallOrderPoints().subList(1, 8)) {
+      assertRefused(encode(add(a, t)));
     }
   }
 
