@@ -31,9 +31,10 @@ import java.util.Objects;
  * <p><b>Inbound</b>: each frame body is verified and decrypted in place, and the plaintext passed on
  * in the same buffer (a new one only where the body is not one writable piece of memory). As with
  * Netty's other decoders that rewrite what they read, a handler in front of this one must not keep a
- * buffer it passed on and read it later: it would find plaintext there. The first {@link SecioException} (from the opener or from the decoder, such as a frame
- * too long) is fired once through {@code exceptionCaught} and closes the channel; every later frame is
- * dropped, so nothing after a bad frame reaches the application.
+ * buffer it passed on and read it later: it would find plaintext there. The first {@link
+ * SecioException} (from the opener or from the decoder, such as a frame too long) is fired once
+ * through {@code exceptionCaught} and closes the channel; every later frame is dropped, so nothing
+ * after a bad frame reaches the application.
  *
  * <p>The session keys are zeroed when the channel goes inactive or this handler is removed.
  *
