@@ -10,6 +10,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelProgressiveFuture;
 import io.netty.channel.ChannelProgressiveFutureListener;
+import io.netty.channel.ChannelProgressivePromise;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.stream.ChunkedNioFile;
 import io.netty.handler.stream.ChunkedWriteHandler;
@@ -173,20 +174,23 @@ public final class FileTransfer {
         }
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
         ctx.write(Unpooled.buffer(8).writeLong(channel.size()));
-        ctx.writeAndFlush(new ChunkedNioFile(channel, CHUNK_SIZE_IN_BYTES), ctx.newProgressivePromise())
-            .addListener(new ChannelProgressiveFutureListener() {
-              @Override
-              public void operationProgressed(ChannelProgressiveFuture f, long sent, long total) {
-                progress.accept(sent);
-              }
+        // The listener goes on before the write: a fast socket can take the whole file inside
+        // writeAndFlush, and progress reported then would reach no one.
+        ChannelProgressivePromise sent = ctx.newProgressivePromise();
+        sent.addListener(new ChannelProgressiveFutureListener() {
+          @Override
+          public void operationProgressed(ChannelProgressiveFuture f, long bytes, long total) {
+            progress.accept(bytes);
+          }
 
-              @Override
-              public void operationComplete(ChannelProgressiveFuture f) {
-                if (!f.isSuccess()) {
-                  done.completeExceptionally(f.cause());
-                }
-              }
-            });
+          @Override
+          public void operationComplete(ChannelProgressiveFuture f) {
+            if (!f.isSuccess()) {
+              done.completeExceptionally(f.cause());
+            }
+          }
+        });
+        ctx.writeAndFlush(new ChunkedNioFile(channel, CHUNK_SIZE_IN_BYTES), sent);
       }
     }
 
