@@ -35,10 +35,10 @@ if [[ "$suite" == full ]]; then
   micro=() ; costs=() ; handshakes=() ; loop=() ; connections=10000
 else
   # Loopback runs warm up longer: on 2 cores the JIT competes with both event loops for a while.
-  micro=(-f 1 -wi 1 -w 1500ms -i 2 -r 300ms)  # one long warm-up: the JDK's GCM needs it at 1 MiB
+  micro=(-f 1 -wi 1 -w 1s -i 2 -r 300ms)
   costs=(-f 1 -wi 2 -w 1s -i 2 -r 500ms)
-  # Handshakes: one long warm-up, Bouncy Castle's Ed25519 and secp256k1 code takes ~10 s to compile.
-  handshakes=(-f 1 -wi 1 -w 10s -i 2 -r 2s)
+  # Handshakes: one long warm-up; with 8 handshakes in flight on 2 cores the JIT needs ~15 s.
+  handshakes=(-f 1 -wi 1 -w 15s -i 2 -r 2s)
   loop=(-f 1 -wi 1 -w 3s -i 2 -r 1s)
   connections=1000
 fi
