@@ -31,18 +31,27 @@ import org.junit.jupiter.api.TestFactory;
 class InPlaceFramesTest {
   private static final int[] SIZES = {1, 1000, 70_000, 16, 200_000, 0, 4097};
 
-  @TestFactory
-  Stream<DynamicTest> inPlaceEqualsSeparate() {
+  /** One check per cipher, backend offering it, and buffer kind (direct, heap). */
+  private interface Check {
+    void run(CryptoBackend backend, CipherAlgorithm cipher, boolean direct) throws Exception;
+  }
+
+  private static Stream<DynamicTest> everywhere(Check check) {
     List<DynamicTest> tests = new ArrayList<>();
     for (CipherAlgorithm cipher : CipherAlgorithm.values()) {
       for (CryptoBackend backend : TestBackends.offering(Primitive.of(cipher))) {
         for (boolean direct : new boolean[] {true, false}) {
           String name = cipher.wireName() + " " + backend.name() + (direct ? " direct" : " heap");
-          tests.add(DynamicTest.dynamicTest(name, () -> check(backend, cipher, direct)));
+          tests.add(DynamicTest.dynamicTest(name, () -> check.run(backend, cipher, direct)));
         }
       }
     }
     return tests.stream();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> inPlaceEqualsSeparate() {
+    return everywhere(InPlaceFramesTest::check);
   }
 
   private static void check(CryptoBackend backend, CipherAlgorithm cipher, boolean direct)
@@ -85,16 +94,7 @@ class InPlaceFramesTest {
 
   @TestFactory
   Stream<DynamicTest> inPlaceOpenOfABadBodyLeavesNoPlaintext() {
-    List<DynamicTest> tests = new ArrayList<>();
-    for (CipherAlgorithm cipher : CipherAlgorithm.values()) {
-      for (CryptoBackend backend : TestBackends.offering(Primitive.of(cipher))) {
-        for (boolean direct : new boolean[] {true, false}) {
-          String name = cipher.wireName() + " " + backend.name() + (direct ? " direct" : " heap");
-          tests.add(DynamicTest.dynamicTest(name, () -> checkBadBody(backend, cipher, direct)));
-        }
-      }
-    }
-    return tests.stream();
+    return everywhere(InPlaceFramesTest::checkBadBody);
   }
 
   private static void checkBadBody(CryptoBackend backend, CipherAlgorithm cipher, boolean direct)
