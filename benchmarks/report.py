@@ -156,6 +156,22 @@ def tables(res, idle, machine):
         add(f"| {st} | {fmt(small)} | {fmt(large)} | {fmt(div(large, plain_large), 2)} | {fmt(b2b, 1)} "
             f"| {fmt(div(b2b, plain_rtt), 2)} | {fmt(mean, 1)} | {fmt(p50, 1)} | {fmt(p99, 1)} |")
     add("")
+    cpu_rows = []
+    for st in STACKS:
+        m = get(res, "StreamBenchmark", "send", stack=st, size="10485760", frame="65536")
+        sec = (m or {}).get("secondaryMetrics", {})
+        if "eventLoopCpuMicros" in sec and sec.get("ops", {}).get("score"):
+            cpu_rows.append((st, sec["eventLoopCpuMicros"]["score"] / sec["ops"]["score"] / 1000))
+    if cpu_rows:
+        plain_cpu = dict(cpu_rows).get("PLAIN")
+        add("CPU time of both event loops per 10 MiB message (`StreamBenchmark` secondary result, "
+            "user and system time of the two threads): what the stack costs, whatever the scheduler "
+            "does with the wall clock.\n")
+        add("| stack | CPU ms per 10 MiB | vs plaintext |")
+        add("|---|---:|---:|")
+        for st, ms in cpu_rows:
+            add(f"| {st} | {fmt(ms, 1)} | {fmt(div(ms, plain_cpu), 2)} |")
+        add("")
     add("Frame size study, secio AES-128-GCM, 10 MiB messages (the largest plaintext per frame):\n")
     add("| frame | MB/s |")
     add("|---|---:|")

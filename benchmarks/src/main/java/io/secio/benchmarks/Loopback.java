@@ -15,6 +15,8 @@ import io.secio.ExchangeAlgorithm;
 import io.secio.identity.KeyType;
 import io.secio.netty.SecioFrameCodec;
 import io.secio.netty.Transports;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -37,6 +39,8 @@ final class Loopback implements AutoCloseable {
   private final Stack.Side serverSide;
   private final Stack.Side clientSide;
   private final Channel listener;
+  /** The two event loop threads, for their CPU time. */
+  private final long[] eventLoopThreadIds;
 
   /** A listening server whose accepted connections end in a handler from {@code serverApp}. */
   Loopback(Stack stack, Supplier<ChannelHandler> serverApp) throws Exception {
@@ -64,6 +68,22 @@ final class Loopback implements AutoCloseable {
         .bind(new InetSocketAddress("127.0.0.1", 0))
         .sync()
         .channel();
+    this.eventLoopThreadIds = new long[] {
+        serverGroup.next().submit(() -> Thread.currentThread().getId()).get(),
+        clientGroup.next().submit(() -> Thread.currentThread().getId()).get()};
+  }
+
+  /**
+   * CPU time (user and system) both event loop threads have used so far: the work of the stack
+   * under test, whatever the scheduler does with the wall clock.
+   */
+  long eventLoopCpuNanos() {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long sum = 0;
+    for (long id : eventLoopThreadIds) {
+      sum += threads.getThreadCpuTime(id);
+    }
+    return sum;
   }
 
   /** A new connected client, not yet through its handshake. */
