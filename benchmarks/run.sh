@@ -2,7 +2,7 @@
 # Runs the secio benchmark suite and writes benchmarks/results/: latest.json (JMH), idle.json,
 # machine.json, results.md (tables and target ratios) and chart.svg. See benchmarks/README.md.
 #
-#   benchmarks/run.sh            the short suite: under 10 minutes on 2 cores
+#   benchmarks/run.sh            the short suite: 9.5 minutes of measuring on 2 cores (SKIP_BUILD=1 skips the build)
 #   benchmarks/run.sh full       JMH's annotated iterations and 10,000 idle connections (about an hour)
 #
 # Environment: MAX_LOAD (default 1.5) and MAX_WAIT_SECONDS (default 600): before measuring, wait up to
