@@ -49,6 +49,13 @@ class InPlaceFramesTest {
     return tests.stream();
   }
 
+  /** Stretched keys from a secret drawn from {@code random}. */
+  private static KeyStretcher.StretchedKeys keys(CipherAlgorithm cipher, Random random) {
+    byte[] secret = new byte[32];
+    random.nextBytes(secret);
+    return KeyStretcher.stretch(cipher, HashAlgorithm.SHA256, secret);
+  }
+
   @TestFactory
   Stream<DynamicTest> inPlaceEqualsSeparate() {
     return everywhere(InPlaceFramesTest::check);
@@ -56,10 +63,8 @@ class InPlaceFramesTest {
 
   private static void check(CryptoBackend backend, CipherAlgorithm cipher, boolean direct)
       throws Exception {
-    byte[] secret = new byte[32];
     Random random = new Random(cipher.ordinal() * 7L + (direct ? 1 : 2));
-    random.nextBytes(secret);
-    KeyStretcher.StretchedKeys keys = KeyStretcher.stretch(cipher, HashAlgorithm.SHA256, secret);
+    KeyStretcher.StretchedKeys keys = keys(cipher, random);
     FrameSealer separate = FrameCiphers.sealer(backend, cipher, HashAlgorithm.SHA256, keys.k1());
     FrameSealer inPlace = FrameCiphers.sealer(backend, cipher, HashAlgorithm.SHA256, keys.k1());
     FrameOpener opener = FrameCiphers.opener(backend, cipher, HashAlgorithm.SHA256, keys.k1());
@@ -99,10 +104,8 @@ class InPlaceFramesTest {
 
   private static void checkBadBody(CryptoBackend backend, CipherAlgorithm cipher, boolean direct)
       throws Exception {
-    byte[] secret = new byte[32];
     Random random = new Random(cipher.ordinal() * 13L + (direct ? 3 : 4));
-    random.nextBytes(secret);
-    KeyStretcher.StretchedKeys keys = KeyStretcher.stretch(cipher, HashAlgorithm.SHA256, secret);
+    KeyStretcher.StretchedKeys keys = keys(cipher, random);
     FrameSealer sealer = FrameCiphers.sealer(backend, cipher, HashAlgorithm.SHA256, keys.k1());
     FrameOpener opener = FrameCiphers.opener(backend, cipher, HashAlgorithm.SHA256, keys.k1());
     byte[] plaintext = new byte[1000];
