@@ -24,11 +24,14 @@ public final class PeerId {
   private static final int MAX_TEXT_LENGTH = 128;
 
   private final byte[] multihash;
-  private final String base58;
+  /**
+   * The text form, made on first use: a handshake makes a peer id that is often never printed.
+   * Racy but safe, as {@code String.hashCode} is: every thread computes the same immutable string.
+   */
+  private String base58;
 
   private PeerId(byte[] multihash) {
     this.multihash = multihash;
-    this.base58 = Base58.encode(multihash);
   }
 
   /** The peer id of a public key: identity multihash up to 42 bytes of protobuf, sha2-256 above. */
@@ -104,7 +107,12 @@ public final class PeerId {
 
   /** Base58 (bitcoin alphabet) of the multihash. */
   public String toBase58() {
-    return base58;
+    String text = base58;
+    if (text == null) {
+      text = Base58.encode(multihash);
+      base58 = text;
+    }
+    return text;
   }
 
   /** Whether this id is the id of {@code key}. */
@@ -124,6 +132,6 @@ public final class PeerId {
 
   @Override
   public String toString() {
-    return base58;
+    return toBase58();
   }
 }

@@ -15,7 +15,6 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import javax.crypto.KeyAgreement;
-import javax.security.auth.DestroyFailedException;
 
 /**
  * An ephemeral key on a NIST curve whose key agreement runs on one JCA provider. The peer's point is
@@ -111,11 +110,7 @@ final class EcdhKeyPair implements EphemeralKeyPair {
     PrivateKey key = privateKey;
     privateKey = null;
     if (key != null) {
-      try {
-        key.destroy();
-      } catch (DestroyFailedException | RuntimeException e) {
-        // Most providers cannot wipe their key objects; dropping the reference is all we can do.
-      }
+      PrivateKeys.destroy(key);
     }
   }
 

@@ -44,6 +44,8 @@ enum NistCurve {
   private final AlgorithmIdentifier keyAlgorithm;
   /** The standard name JDK, Conscrypt and Bouncy Castle key pair generators all know. */
   private final String jcaName;
+  /** The DER SubjectPublicKeyInfo of an uncompressed point up to the point's own bytes. */
+  private final byte[] publicKeyInfoPrefix;
 
   NistCurve(ExchangeAlgorithm exchange, ASN1ObjectIdentifier oid, String jcaName) {
     this.exchange = exchange;
@@ -51,6 +53,9 @@ enum NistCurve {
     this.jcaName = jcaName;
     this.parameters = CustomNamedCurves.getByOID(oid);
     this.keyAlgorithm = new AlgorithmIdentifier(X9ObjectIdentifiers.id_ecPublicKey, oid);
+    int pointSize = exchange.publicKeySizeInBytes();
+    byte[] template = encodeSubjectPublicKeyInfo(new byte[pointSize]);
+    this.publicKeyInfoPrefix = Arrays.copyOf(template, template.length - pointSize);
   }
 
   /** The curve of a NIST exchange. */
@@ -160,8 +165,21 @@ enum NistCurve {
     }
   }
 
-  /** X.509 SubjectPublicKeyInfo of an uncompressed point with the named curve. */
+  /**
+   * X.509 SubjectPublicKeyInfo of an uncompressed point with the named curve. Every point of the
+   * curve's size shares one DER prefix, so a handshake appends the point to it instead of running
+   * the DER encoder.
+   */
   byte[] subjectPublicKeyInfo(byte[] uncompressedPoint) {
+    if (uncompressedPoint.length != exchange.publicKeySizeInBytes()) {
+      return encodeSubjectPublicKeyInfo(uncompressedPoint);
+    }
+    byte[] out = Arrays.copyOf(publicKeyInfoPrefix, publicKeyInfoPrefix.length + uncompressedPoint.length);
+    System.arraycopy(uncompressedPoint, 0, out, publicKeyInfoPrefix.length, uncompressedPoint.length);
+    return out;
+  }
+
+  private byte[] encodeSubjectPublicKeyInfo(byte[] uncompressedPoint) {
     try {
       return new SubjectPublicKeyInfo(keyAlgorithm, uncompressedPoint).getEncoded();
     } catch (IOException e) {

@@ -13,7 +13,6 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import javax.crypto.KeyAgreement;
-import javax.security.auth.DestroyFailedException;
 import org.bouncycastle.math.ec.rfc7748.X25519;
 
 /**
@@ -134,11 +133,7 @@ final class X25519KeyPair implements EphemeralKeyPair {
     PrivateKey key = privateKey;
     privateKey = null;
     if (key != null) {
-      try {
-        key.destroy();
-      } catch (DestroyFailedException | RuntimeException e) {
-        // Most providers cannot wipe their key objects; dropping the reference is all we can do.
-      }
+      PrivateKeys.destroy(key);
     }
   }
 

@@ -108,12 +108,12 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
 
   @Override
   public void handlerRemoved(ChannelHandlerContext ctx) {
-    shutDown(ctx, new ClosedChannelException());
+    shutDown();
   }
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-    shutDown(ctx, new ClosedChannelException());
+    shutDown();
     super.channelInactive(ctx);
   }
 
@@ -310,14 +310,15 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
     }
   }
 
-  private void shutDown(ChannelHandlerContext ctx, Throwable cause) {
+  private void shutDown() {
     if (destroyed) {
       return;
     }
     destroyed = true;
     try {
-      if (pending != null) {
-        pending.releaseAndFailAll(cause);
+      // Most connections end with nothing queued: no exception (and no stack walk) for them.
+      if (pending != null && !pending.isEmpty()) {
+        pending.releaseAndFailAll(new ClosedChannelException());
       }
     } finally {
       destroyKeys.run();
