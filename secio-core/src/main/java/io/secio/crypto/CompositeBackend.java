@@ -6,11 +6,13 @@ import io.secio.HashAlgorithm;
 import io.secio.SecioException;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
-import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.StringJoiner;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import org.slf4j.Logger;
@@ -18,7 +20,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The {@code auto} backend: for each primitive, the first backend in that primitive's preference
- * order that loads here and passed its self-test. The choice is made once, at construction.
+ * order that loads here and passes its self-test. Each primitive is chosen once, when it is first
+ * asked for: a backend (and its provider) is loaded only when a primitive gets that far down its
+ * order, so a JVM with Conscrypt never builds Bouncy Castle's provider (about 0.2 s) and never
+ * self-tests a primitive it does not use.
  *
  * <p>Preferences, from measurements on JDK 17: AES-GCM and ChaCha20-Poly1305 prefer Conscrypt (the
  * JDK's GCM is slow until the JIT has warmed it, and Conscrypt's ChaCha20-Poly1305 is about eight
@@ -26,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * direct buffers, and the warmed JDK CTR plus HMAC is the fastest); the key exchanges prefer
  * Conscrypt. Bouncy Castle is always the last resort.
  *
- * <p>Immutable and thread-safe.
+ * <p>Thread-safe; each primitive is chosen once even when threads race for it.
  */
 final class CompositeBackend implements CryptoBackend {
   static final String NAME = "auto";
@@ -42,10 +47,12 @@ final class CompositeBackend implements CryptoBackend {
   private static final List<String> EXCHANGE_ORDER =
       List.of(JcaProfile.CONSCRYPT, JcaProfile.JDK, JcaProfile.BOUNCY_CASTLE);
 
-  private final Map<Primitive, CryptoBackend> chosen;
+  /** Finds a backend by name, loading it on first request. */
+  private final Function<String, Optional<CryptoBackend>> named;
+  private final ConcurrentMap<Primitive, Optional<CryptoBackend>> chosen = new ConcurrentHashMap<>();
 
-  private CompositeBackend(Map<Primitive, CryptoBackend> chosen) {
-    this.chosen = Collections.unmodifiableMap(chosen);
+  private CompositeBackend(Function<String, Optional<CryptoBackend>> named) {
+    this.named = named;
   }
 
   /** The preferred backends of a primitive, most preferred first. */
@@ -65,20 +72,33 @@ final class CompositeBackend implements CryptoBackend {
 
   /** Picks, per primitive, the first of {@code available} (by name) that offers it. */
   static CompositeBackend choose(Map<String, CryptoBackend> available) {
-    Map<Primitive, CryptoBackend> chosen = new EnumMap<>(Primitive.class);
-    StringJoiner summary = new StringJoiner(", ");
-    for (Primitive p : Primitive.values()) {
-      for (String name : preference(p)) {
-        CryptoBackend backend = available.get(name);
-        if (backend != null && backend.offers(p)) {
-          chosen.put(p, backend);
-          break;
-        }
+    Map<String, CryptoBackend> copy = Map.copyOf(available);
+    return choose(name -> Optional.ofNullable(copy.get(name)));
+  }
+
+  /**
+   * Picks, per primitive and when first asked, the first backend that {@code named} finds (and
+   * loads) in the primitive's preference order and that offers it.
+   */
+  static CompositeBackend choose(Function<String, Optional<CryptoBackend>> named) {
+    return new CompositeBackend(named);
+  }
+
+  private Optional<CryptoBackend> chosen(Primitive primitive) {
+    Optional<CryptoBackend> backend = chosen.get(primitive);
+    return backend != null ? backend : chosen.computeIfAbsent(primitive, this::choose);
+  }
+
+  private Optional<CryptoBackend> choose(Primitive primitive) {
+    for (String name : preference(primitive)) {
+      Optional<CryptoBackend> backend = named.apply(name).filter(b -> b.offers(primitive));
+      if (backend.isPresent()) {
+        log.debug("secio crypto backend auto: {}={}", primitive, name);
+        return backend;
       }
-      summary.add(p + "=" + (chosen.containsKey(p) ? chosen.get(p).name() : NONE));
     }
-    log.debug("secio crypto backend auto: {}", summary);
-    return new CompositeBackend(chosen);
+    log.debug("secio crypto backend auto: {}={}", primitive, NONE);
+    return Optional.empty();
   }
 
   @Override
@@ -88,13 +108,12 @@ final class CompositeBackend implements CryptoBackend {
 
   @Override
   public boolean offers(Primitive primitive) {
-    return chosen.containsKey(primitive);
+    return chosen(primitive).isPresent();
   }
 
   @Override
   public String nameFor(Primitive primitive) {
-    CryptoBackend backend = chosen.get(primitive);
-    return backend == null ? NONE : backend.name();
+    return chosen(primitive).map(CryptoBackend::name).orElse(NONE);
   }
 
   @Override
@@ -126,14 +145,15 @@ final class CompositeBackend implements CryptoBackend {
   }
 
   private CryptoBackend backendFor(Primitive primitive) throws SecioException {
-    CryptoBackend backend = chosen.get(primitive);
-    if (backend == null) {
+    Optional<CryptoBackend> backend = chosen(primitive);
+    if (backend.isEmpty()) {
       throw new SecioException(
           SecioException.Reason.UNAVAILABLE, primitive + " passed its self-test on no backend");
     }
-    return backend;
+    return backend.get();
   }
 
+  /** Every primitive's choice, making the ones not made yet. */
   @Override
   public String toString() {
     StringJoiner s = new StringJoiner(", ", NAME + "{", "}");

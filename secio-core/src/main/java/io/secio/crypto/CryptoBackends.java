@@ -1,8 +1,6 @@
 package io.secio.crypto;
 
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -100,13 +98,12 @@ public final class CryptoBackends {
                 + ", os.arch=" + System.getProperty("os.arch") + ")"));
   }
 
-  /** A new per-primitive composite of every backend that {@code named} finds. */
+  /**
+   * A new per-primitive composite of the backends that {@code named} finds, each looked up (and
+   * loaded) only when a primitive's preference order reaches it.
+   */
   static CryptoBackend auto(Function<String, Optional<CryptoBackend>> named) {
-    Map<String, CryptoBackend> available = new LinkedHashMap<>();
-    for (String name : new String[] {JcaProfile.CONSCRYPT, JcaProfile.JDK, JcaProfile.BOUNCY_CASTLE}) {
-      named.apply(name).ifPresent(b -> available.put(name, b));
-    }
-    return CompositeBackend.choose(available);
+    return CompositeBackend.choose(named);
   }
 
   // One holder per backend, so that asking for the JDK never loads Conscrypt's natives.

@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.Provider;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -124,6 +125,26 @@ class CryptoBackendsTest {
     assertUnavailable(() -> broken.newCtr(CipherAlgorithm.AES_256_CTR, new byte[32], new byte[16]));
     assertUnavailable(() -> broken.generateEphemeral(ExchangeAlgorithm.P_256, new SecureRandom()));
     assertUnavailable(() -> broken.ephemeralFromPrivate(ExchangeAlgorithm.X25519, new byte[32]));
+  }
+
+  @Test
+  void autoLoadsABackendOnlyWhenAPrimitiveReachesIt() throws Exception {
+    CryptoBackend broken = new JcaBackend(emptyProfile());
+    CryptoBackend jdk = CryptoBackends.named("jdk").orElseThrow();
+    List<String> asked = new ArrayList<>();
+    CryptoBackend auto = CryptoBackends.auto(name -> {
+      asked.add(name);
+      return Optional.of(name.equals("conscrypt") ? broken : jdk);
+    });
+    assertEquals(List.of(), asked, "nothing is loaded before a primitive is asked for");
+
+    assertEquals(32, auto.newHmac(HashAlgorithm.SHA256, new byte[32]).doFinal().length);
+    assertEquals(List.of("jdk"), asked, "HMAC prefers the JDK, which offers it");
+
+    assertEquals("jdk", auto.nameFor(Primitive.AES_GCM));
+    assertEquals("jdk", auto.nameFor(Primitive.AES_GCM));
+    assertEquals(List.of("jdk", "conscrypt", "jdk"), asked,
+        "AES-GCM tries Conscrypt (failing its self-test) then the JDK, once; never Bouncy Castle");
   }
 
   @Test
