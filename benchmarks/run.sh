@@ -56,6 +56,9 @@ jmh '\.(StreamBenchmark\.|PingPongBenchmark\.backToBack)' -p stack="$all_but_tls
 # One round trip per op from the benchmark thread, sampled for percentiles: three stacks only.
 jmh '\.PingPongBenchmark\.roundTrip' -p stack=PLAIN,TLS13_AES_128_GCM,SECIO_AES_128_GCM "${loop[@]}" \
   -rff "$tmp/sampled.json"
+# Ping-pong with both ends on one event loop thread: each stack's own work, no thread wake-ups.
+jmh '\.PingPongBenchmark\.backToBack' -p stack=PLAIN,TLS13_AES_128_GCM,SECIO_AES_128_GCM -p eventLoops=1 \
+  "${loop[@]}" -rff "$tmp/one-loop.json"
 # The frame size study: secio AES-128-GCM, 10 MiB messages, frames other than the default 64 KiB.
 jmh '\.StreamBenchmark\.' -p stack=SECIO_AES_128_GCM -p size=10485760 -p frame=16384,131072 \
   "${loop[@]}" -rff "$tmp/frames.json"
@@ -64,7 +67,7 @@ jmh '\.StreamBenchmark\.' -p stack=SECIO_AES_128_GCM -p size=10485760 -p frame=1
 OPENSSL_ia32cap='~0x200000000' \
   jmh '\.(StreamBenchmark\.|PingPongBenchmark\.backToBack)' -p stack=TLS13_CHACHA20_POLY1305 "${loop[@]}" -rff "$tmp/tls-chacha.json"
 
-python3 - "$results/latest.json" "$tmp"/{micro,costs,handshake,loop,sampled,frames,tls-chacha}.json <<'EOF'
+python3 - "$results/latest.json" "$tmp"/{micro,costs,handshake,loop,sampled,one-loop,frames,tls-chacha}.json <<'EOF'
 import json, sys
 json.dump([r for f in sys.argv[2:] for r in json.load(open(f))], open(sys.argv[1], "w"), indent=1)
 EOF

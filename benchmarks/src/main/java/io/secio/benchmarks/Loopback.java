@@ -24,8 +24,9 @@ import java.util.function.Supplier;
 
 /**
  * A server and its clients on loopback TCP (epoll where it loads), one event loop thread each, so
- * that the two ends of a connection work on the two cores in parallel. Application handlers sit
- * after the stack's handler on each side.
+ * that the two ends of a connection work on the two cores in parallel; or both on one event loop
+ * thread, so that nothing waits for a thread to wake up and a round trip takes exactly the two ends'
+ * own work. Application handlers sit after the stack's handler on each side.
  */
 final class Loopback implements AutoCloseable {
   static final long TIMEOUT_SECONDS = 60;
@@ -34,7 +35,7 @@ final class Loopback implements AutoCloseable {
 
   private final Transports transport = Transports.best();
   private final EventLoopGroup serverGroup = transport.newEventLoopGroup(1);
-  private final EventLoopGroup clientGroup = transport.newEventLoopGroup(1);
+  private final EventLoopGroup clientGroup;
   private final Stack stack;
   private final Stack.Side serverSide;
   private final Stack.Side clientSide;
@@ -47,9 +48,23 @@ final class Loopback implements AutoCloseable {
     this(stack, KeyType.ED25519, ExchangeAlgorithm.P_256, DEFAULT_FRAME, serverApp);
   }
 
+  /** The same with the server and its clients on {@code eventLoops} (1 or 2) threads. */
+  Loopback(Stack stack, int eventLoops, Supplier<ChannelHandler> serverApp) throws Exception {
+    this(stack, KeyType.ED25519, ExchangeAlgorithm.P_256, DEFAULT_FRAME, eventLoops, serverApp);
+  }
+
   /** The same with secio's identity key type, key exchange and largest plaintext per frame chosen. */
   Loopback(Stack stack, KeyType identity, ExchangeAlgorithm exchange, int secioFrame,
       Supplier<ChannelHandler> serverApp) throws Exception {
+    this(stack, identity, exchange, secioFrame, 2, serverApp);
+  }
+
+  private Loopback(Stack stack, KeyType identity, ExchangeAlgorithm exchange, int secioFrame,
+      int eventLoops, Supplier<ChannelHandler> serverApp) throws Exception {
+    if (eventLoops != 1 && eventLoops != 2) {
+      throw new IllegalArgumentException("eventLoops must be 1 or 2: " + eventLoops);
+    }
+    this.clientGroup = eventLoops == 1 ? serverGroup : transport.newEventLoopGroup(1);
     this.stack = stack;
     this.serverSide = stack.side(true, identity, exchange, secioFrame);
     this.clientSide = stack.side(false, identity, exchange, secioFrame);
@@ -68,13 +83,14 @@ final class Loopback implements AutoCloseable {
         .bind(new InetSocketAddress("127.0.0.1", 0))
         .sync()
         .channel();
-    this.eventLoopThreadIds = new long[] {
-        serverGroup.next().submit(() -> Thread.currentThread().getId()).get(),
-        clientGroup.next().submit(() -> Thread.currentThread().getId()).get()};
+    long serverThread = serverGroup.next().submit(() -> Thread.currentThread().getId()).get();
+    this.eventLoopThreadIds = clientGroup == serverGroup
+        ? new long[] {serverThread}
+        : new long[] {serverThread, clientGroup.next().submit(() -> Thread.currentThread().getId()).get()};
   }
 
   /**
-   * CPU time (user and system) both event loop threads have used so far: the work of the stack
+   * CPU time (user and system) the event loop threads have used so far: the work of the stack
    * under test, whatever the scheduler does with the wall clock.
    */
   long eventLoopCpuNanos() {
@@ -128,7 +144,9 @@ final class Loopback implements AutoCloseable {
   @Override
   public void close() {
     listener.close().syncUninterruptibly();
-    clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    if (clientGroup != serverGroup) {
+      clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
     serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
   }
 

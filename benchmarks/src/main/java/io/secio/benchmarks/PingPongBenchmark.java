@@ -29,6 +29,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * the client's event loop (the next message goes out when the last echo is in, as a request/response
  * protocol would) and reports the mean per round trip: the stack's own latency, with one thread
  * wake-up spread over all of them.
+ *
+ * <p>{@code eventLoops} is 2 by default: client and server on one event loop thread each, as two
+ * peers would be, so that each round trip also waits twice for a thread to wake up (on this VM 50 to
+ * 150 µs, varying from run to run). With 1 both ends share one thread: no wake-ups, and a round trip
+ * is exactly the work of both ends' stacks, one after the other.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -44,6 +49,9 @@ public class PingPongBenchmark {
   @Param({"10240"})
   int size;
 
+  @Param({"2"})
+  int eventLoops;
+
   /** Round trips per {@link #backToBack} op. */
   public static final int ROUNDS = 100;
 
@@ -54,7 +62,7 @@ public class PingPongBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() throws Exception {
-    loopback = new Loopback(stack, Loopback.Echo::new);
+    loopback = new Loopback(stack, eventLoops, Loopback.Echo::new);
     message = Unpooled.directBuffer(size).writeBytes(Buffers.random(size));
     pinger = new Loopback.Pinger(message);
     channel = loopback.connectAndCheck(pinger);
