@@ -94,7 +94,8 @@ def tables(res, idle, machine):
     add("# secio benchmark results\n")
     add(f"Machine: {machine['cpu']}, {machine['nproc']} cores; {machine['jdk']}; "
         f"load average {machine['load_before']} before, {machine['load_after']} after; "
-        f"{machine['date']}; suite: `{machine['suite']}` ({machine.get('seconds', '?')} s of measuring).\n")
+        f"{machine['date']}; suite: `{machine['suite']}` ({machine.get('seconds', '?')} s of measuring"
+        + (f", {machine['build_seconds']} s of build" if machine.get('build_seconds') else "") + ").\n")
     add("Throughput is MB/s (10^6 bytes) of plaintext; one primitive or frame op seals **and** opens "
         "its bytes, so a stream (where one core seals and the other opens) can reach up to twice it.\n")
 

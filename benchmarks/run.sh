@@ -17,9 +17,11 @@ jar="$here/target/benchmarks.jar"
 mkdir -p "$results"
 
 cd "$root"
+build_started=$SECONDS
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
   mvn -B -o -q -pl benchmarks -am package -DskipTests || mvn -B -q -pl benchmarks -am package -DskipTests
 fi
+build_seconds=$((SECONDS - build_started))
 
 load() { cut -d' ' -f1 /proc/loadavg; }
 waited=0
@@ -35,8 +37,8 @@ if [[ "$suite" == full ]]; then
   micro=() ; costs=() ; handshakes=() ; loop=() ; connections=10000
 else
   # Loopback runs warm up longer: on 2 cores the JIT competes with both event loops for a while.
-  micro=(-f 1 -wi 1 -w 1s -i 2 -r 300ms)
-  costs=(-f 1 -wi 2 -w 1s -i 2 -r 500ms)
+  micro=(-f 1 -wi 1 -w 700ms -i 2 -r 300ms)
+  costs=(-f 1 -wi 1 -w 1500ms -i 2 -r 500ms)
   # Handshakes: one long warm-up; with 8 handshakes in flight on 2 cores the JIT needs ~15 s.
   handshakes=(-f 1 -wi 1 -w 15s -i 2 -r 2s)
   loop=(-f 1 -wi 1 -w 3s -i 2 -r 1s)
@@ -47,7 +49,12 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 started=$SECONDS
 
-jmh() { java -jar "$jar" -foe true -rf json "$@"; }
+# Each JMH run, and how long it took (on stderr, so that the time budget can be checked).
+jmh() {
+  local t=$SECONDS
+  java -jar "$jar" -foe true -rf json "$@"
+  echo "run.sh: $1 took $((SECONDS - t)) s" >&2
+}
 jmh '\.(PrimitiveBenchmark|FrameBenchmark|CodecBenchmark)\.' "${micro[@]}" -rff "$tmp/micro.json"
 jmh '\.HandshakeCostBenchmark\.' "${costs[@]}" -rff "$tmp/costs.json"
 if [[ "$suite" == full ]]; then hs_methods='\.HandshakeBenchmark\.'; else hs_methods='\.HandshakeBenchmark\.inParallel'; fi
@@ -76,7 +83,7 @@ java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" SECIO_AES_128
 java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" PLAIN "$tmp/idle-plain.json"
 cat "$tmp/idle-secio.json" "$tmp/idle-plain.json" > "$results/idle.json"
 
-python3 - "$results/machine.json" "$load_before" "$suite" "$((SECONDS - started))" <<'EOF'
+python3 - "$results/machine.json" "$load_before" "$suite" "$((SECONDS - started))" "$build_seconds" <<'EOF'
 import json, os, platform, subprocess, sys, datetime
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
 jdk = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()
@@ -86,7 +93,7 @@ json.dump({
     "load_after": " ".join(open("/proc/loadavg").read().split()[:3]),
     "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     "suite": "benchmarks/run.sh" + ("" if sys.argv[3] == "short" else " " + sys.argv[3]),
-    "seconds": int(sys.argv[4]),
+    "seconds": int(sys.argv[4]), "build_seconds": int(sys.argv[5]),
 }, open(sys.argv[1], "w"), indent=1)
 EOF
 
