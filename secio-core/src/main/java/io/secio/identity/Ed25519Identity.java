@@ -8,18 +8,24 @@ import org.bouncycastle.math.ec.rfc8032.Ed25519;
 /**
  * Ed25519 identities: {@code PublicKey.Data} is the 32-byte key, {@code PrivateKey.Data} is
  * {@code seed || pub} (64 bytes; the legacy {@code seed || pub || pub} is accepted on import).
- * Signing and verifying use Bouncy Castle's RFC 8032 code: Ed25519 is deterministic, so its
- * signatures are the bytes SunEC made before, at a fraction of SunEC's cost (see below).
+ * Peer keys are validated with Bouncy Castle; signatures are made and checked by the {@link
+ * Ed25519Engine} (Conscrypt where it loads, else Bouncy Castle). Ed25519 is deterministic, so the
+ * signatures are the bytes SunEC made before, at a fraction of SunEC's cost.
  */
 final class Ed25519Identity implements KeyScheme {
-  static final Ed25519Identity INSTANCE = new Ed25519Identity();
+  static final Ed25519Identity INSTANCE = new Ed25519Identity(Ed25519Engine.best());
 
-  private static final int KEY_SIZE_IN_BYTES = 32;
-  private static final int SIGNATURE_SIZE_IN_BYTES = 64;
+  private static final int KEY_SIZE_IN_BYTES = Ed25519Engine.KEY_SIZE_IN_BYTES;
+  private static final int SIGNATURE_SIZE_IN_BYTES = Ed25519Engine.SIGNATURE_SIZE_IN_BYTES;
   private static final int PRIVATE_DATA_SIZE_IN_BYTES = 2 * KEY_SIZE_IN_BYTES;
   private static final int LEGACY_PRIVATE_DATA_SIZE_IN_BYTES = 3 * KEY_SIZE_IN_BYTES;
 
-  private Ed25519Identity() {}
+  private final Ed25519Engine engine;
+
+  /** Ed25519 keys whose signatures {@code engine} makes and checks; tests pick one. */
+  Ed25519Identity(Ed25519Engine engine) {
+    this.engine = engine;
+  }
 
   @Override
   public Verifier publicKey(byte[] publicData) throws InvalidKeyException {
@@ -32,9 +38,10 @@ final class Ed25519Identity implements KeyScheme {
     if (point == null) {
       throw new InvalidKeyException("Ed25519 public key is not a valid point");
     }
-    // Bouncy Castle, not SunEC: SunEC accepts a signature with a zero byte appended (Wycheproof 37).
+    // Never SunEC: it accepts a signature with a zero byte appended (Wycheproof 37).
+    byte[] key = publicData.clone();
     return (message, signature) -> signature.length == SIGNATURE_SIZE_IN_BYTES
-        && Ed25519.verify(signature, 0, point, message, 0, message.length);
+        && engine.verify(key, point, message, signature);
   }
 
   @Override
@@ -59,42 +66,22 @@ final class Ed25519Identity implements KeyScheme {
   public SigningKey generate(SecureRandom random) {
     byte[] seed = new byte[KEY_SIZE_IN_BYTES];
     random.nextBytes(seed);
-    return signingKey(seed, derivePublic(seed));
+    try {
+      return signingKey(seed, derivePublic(seed));
+    } catch (InvalidKeyException e) {
+      throw new IllegalStateException("the Ed25519 engine refused a fresh seed", e);
+    }
   }
 
-  /** Takes ownership of {@code seed}, which the signer keeps for the life of the key. */
-  private static SigningKey signingKey(byte[] seed, byte[] publicData) {
-    byte[] privateData = new byte[PRIVATE_DATA_SIZE_IN_BYTES];
-    System.arraycopy(seed, 0, privateData, 0, KEY_SIZE_IN_BYTES);
-    System.arraycopy(publicData, 0, privateData, KEY_SIZE_IN_BYTES, KEY_SIZE_IN_BYTES);
-    return new SigningKey(privateData, publicData, new Signer(seed, publicData.clone()));
-  }
-
-  /**
-   * Signs with the seed and its already derived public key. SunEC's Ed25519 costs several times
-   * Bouncy Castle's and needs thousands of calls to warm up; passing the public key also spares
-   * Bouncy Castle a second scalar multiplication per signature.
-   */
-  private static final class Signer implements KeyScheme.Signer {
-    private final byte[] seed;
-    private final byte[] publicData;
-
-    Signer(byte[] seed, byte[] publicData) {
-      this.seed = seed;
-      this.publicData = publicData;
-    }
-
-    @Override
-    public byte[] sign(byte[] message) {
-      byte[] signature = new byte[SIGNATURE_SIZE_IN_BYTES];
-      Ed25519.sign(seed, 0, publicData, 0, message, 0, message.length, signature, 0);
-      return signature;
-    }
-
-    /** Never the seed. */
-    @Override
-    public String toString() {
-      return "Ed25519 signer";
+  /** Wipes {@code seed} once the signer has what it needs. */
+  private SigningKey signingKey(byte[] seed, byte[] publicData) throws InvalidKeyException {
+    try {
+      byte[] privateData = new byte[PRIVATE_DATA_SIZE_IN_BYTES];
+      System.arraycopy(seed, 0, privateData, 0, KEY_SIZE_IN_BYTES);
+      System.arraycopy(publicData, 0, privateData, KEY_SIZE_IN_BYTES, KEY_SIZE_IN_BYTES);
+      return new SigningKey(privateData, publicData, engine.signer(seed, publicData));
+    } finally {
+      Arrays.fill(seed, (byte) 0);
     }
   }
 

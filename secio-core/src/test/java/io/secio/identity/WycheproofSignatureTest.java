@@ -10,6 +10,7 @@ import com.google.gson.JsonObject;
 import io.secio.SecioException;
 import io.secio.testing.Vectors;
 import java.math.BigInteger;
+import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -43,6 +44,14 @@ class WycheproofSignatureTest {
         group -> KeyProtobufs.encode(KeyType.ED25519,
             Vectors.hex(group.getAsJsonObject("publicKey"), "pk")),
         WycheproofSignatureTest::validOnly);
+  }
+
+  /** The same file straight through each Ed25519 engine that loads here (Conscrypt, Bouncy Castle). */
+  @TestFactory
+  Stream<DynamicTest> ed25519OnEveryEngine() {
+    return Ed25519Engine.available().stream().flatMap(engine -> run(engine.name() + " ",
+        "ed25519_test.json", group -> Vectors.hex(group.getAsJsonObject("publicKey"), "pk"),
+        WycheproofSignatureTest::validOnly, new Ed25519Identity(engine)::publicKey));
   }
 
   @TestFactory
@@ -123,32 +132,55 @@ class WycheproofSignatureTest {
 
   private static Stream<DynamicTest> run(
       String file, Function<JsonObject, byte[]> keyProtobuf, Predicate<JsonObject> accept) {
+    return run("", file, keyProtobuf, accept, WycheproofSignatureTest::throughProtobuf);
+  }
+
+  /** Imports a key from the file's encoding; throwing means the key is refused. */
+  @FunctionalInterface
+  private interface KeyImport {
+    KeyScheme.Verifier load(byte[] key) throws Exception;
+  }
+
+  private static KeyScheme.Verifier throughProtobuf(byte[] keyProtobuf) throws SecioException {
+    return IdentityPublicKey.fromProtobuf(keyProtobuf)::verify;
+  }
+
+  private static Stream<DynamicTest> run(String prefix, String file, Function<JsonObject, byte[]> key,
+      Predicate<JsonObject> accept, KeyImport keyImport) {
     JsonObject vectors = Vectors.wycheproof(file);
     List<DynamicTest> cases = new ArrayList<>();
     for (JsonElement element : vectors.getAsJsonArray("testGroups")) {
       JsonObject group = element.getAsJsonObject();
-      byte[] key = keyProtobuf.apply(group);
+      byte[] encoded = key.apply(group);
       for (JsonObject test : tests(group)) {
-        String name = "tcId " + test.get("tcId").getAsInt() + " " + test.get("result").getAsString()
-            + " " + flags(test) + " " + test.get("comment").getAsString();
-        cases.add(DynamicTest.dynamicTest(name, () -> check(key, test, accept.test(test))));
+        String name = prefix + "tcId " + test.get("tcId").getAsInt() + " "
+            + test.get("result").getAsString() + " " + flags(test) + " "
+            + test.get("comment").getAsString();
+        cases.add(DynamicTest.dynamicTest(name,
+            () -> check(keyImport, encoded, test, accept.test(test))));
       }
     }
     assertEquals(vectors.get("numberOfTests").getAsInt(), cases.size(), file);
     return cases.stream();
   }
 
-  private static void check(byte[] keyProtobuf, JsonObject test, boolean expectAccepted) {
-    IdentityPublicKey key;
+  private static void check(KeyImport keyImport, byte[] encoded, JsonObject test,
+      boolean expectAccepted) {
+    KeyScheme.Verifier verifier;
     try {
-      key = IdentityPublicKey.fromProtobuf(keyProtobuf);
-    } catch (SecioException e) {
+      verifier = keyImport.load(encoded);
+    } catch (Exception e) {
       if (expectAccepted) {
         fail("key of a case we must accept was refused: " + e.getMessage(), e);
       }
       return;
     }
-    boolean accepted = key.verify(Vectors.hex(test, "msg"), Vectors.hex(test, "sig"));
+    boolean accepted;
+    try {
+      accepted = verifier.verify(Vectors.hex(test, "msg"), Vectors.hex(test, "sig"));
+    } catch (GeneralSecurityException | RuntimeException e) {
+      accepted = false; // as IdentityPublicKey.verify treats a verifier that throws
+    }
     assertEquals(expectAccepted, accepted, expectAccepted ? "must accept" : "must reject");
   }
 
