@@ -86,10 +86,11 @@ final class CompositeBackend implements CryptoBackend {
 
   private Optional<CryptoBackend> chosen(Primitive primitive) {
     Optional<CryptoBackend> backend = chosen.get(primitive);
-    return backend != null ? backend : chosen.computeIfAbsent(primitive, this::choose);
+    return backend != null ? backend : chosen.computeIfAbsent(primitive, this::pick);
   }
 
-  private Optional<CryptoBackend> choose(Primitive primitive) {
+  /** The first backend in {@code primitive}'s order that loads and offers it, logged at debug. */
+  private Optional<CryptoBackend> pick(Primitive primitive) {
     for (String name : preference(primitive)) {
       Optional<CryptoBackend> backend = named.apply(name).filter(b -> b.offers(primitive));
       if (backend.isPresent()) {
