@@ -1,5 +1,6 @@
 package io.secio.crypto;
 
+import java.security.Provider;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
@@ -104,6 +105,15 @@ public final class CryptoBackends {
    */
   static CryptoBackend auto(Function<String, Optional<CryptoBackend>> named) {
     return CompositeBackend.choose(named);
+  }
+
+  /**
+   * A new provider instance of Conscrypt (BoringSSL), or empty where its native library does not load
+   * on this platform (logged at debug, never thrown): for primitives outside the backends, such as
+   * identity signatures, that still want BoringSSL where it runs.
+   */
+  public static Optional<Provider> conscryptProvider() {
+    return JcaProfile.conscryptProvider();
   }
 
   // One holder per backend, so that asking for the JDK never loads Conscrypt's natives.

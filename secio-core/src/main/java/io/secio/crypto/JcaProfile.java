@@ -83,14 +83,18 @@ final class JcaProfile {
    * failure short of the JVM itself failing makes the backend absent, never a crash.
    */
   static Optional<JcaProfile> conscrypt() {
+    return conscryptProvider().map(provider ->
+        new JcaProfile(CONSCRYPT, provider, "ChaCha20/Poly1305/NoPadding", "XDH", false, true));
+  }
+
+  /** A new Conscrypt provider, or empty (logged at debug) where its natives do not load. */
+  static Optional<Provider> conscryptProvider() {
     try {
-      Provider provider = org.conscrypt.Conscrypt.newProvider();
-      return Optional.of(
-          new JcaProfile(CONSCRYPT, provider, "ChaCha20/Poly1305/NoPadding", "XDH", false, true));
+      return Optional.of(org.conscrypt.Conscrypt.newProvider());
     } catch (VirtualMachineError e) {
       throw e;
     } catch (Throwable t) { // UnsatisfiedLinkError, NoClassDefFoundError, ExceptionInInitializerError...
-      log.debug("Conscrypt backend unavailable on this platform: {}", t.toString());
+      log.debug("Conscrypt unavailable on this platform: {}", t.toString());
       return Optional.empty();
     }
   }

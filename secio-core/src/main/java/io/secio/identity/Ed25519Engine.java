@@ -178,17 +178,9 @@ abstract class Ed25519Engine {
 
     /** The engine if Conscrypt's natives load here and its Ed25519 passes the self-test. */
     static Optional<Ed25519Engine> load() {
-      Provider provider;
-      try {
-        provider = org.conscrypt.Conscrypt.newProvider();
-      } catch (VirtualMachineError e) {
-        throw e;
-      } catch (Throwable t) { // UnsatisfiedLinkError, NoClassDefFoundError, ExceptionInInitializerError...
-        log.debug("Conscrypt unavailable for Ed25519 on this platform: {}", t.toString());
-        return Optional.empty();
-      }
-      Ed25519Engine engine = new ConscryptEngine(provider);
-      return passesSelfTest(engine) ? Optional.of(engine) : Optional.empty();
+      return CryptoBackends.conscryptProvider()
+          .<Ed25519Engine>map(ConscryptEngine::new)
+          .filter(Ed25519Engine::passesSelfTest);
     }
 
     @Override
