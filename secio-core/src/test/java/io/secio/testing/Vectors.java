@@ -4,42 +4,33 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 
-/** Reads the known answers in {@code ../shared/vectors/} (never copied, never weakened). */
+/**
+ * Reads the known answers carried in this repository under {@code src/test/resources/vectors/}
+ * (byte-identical copies of the project's vectors, checked by {@code VectorFilesTest}).
+ */
 public final class Vectors {
   private Vectors() {}
 
-  /** The {@code shared/vectors} folder: from the {@code secio.shared.dir} property, else found upwards. */
-  public static Path dir() {
-    String configured = System.getProperty("secio.shared.dir");
-    if (configured != null && Files.isDirectory(Paths.get(configured, "vectors"))) {
-      return Paths.get(configured, "vectors").toAbsolutePath().normalize();
-    }
-    for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
-      Path candidate = p.resolve("shared").resolve("vectors");
-      if (Files.isDirectory(candidate)) {
-        return candidate;
+  /** The bytes of one vector file, e.g. {@code "wycheproof/x25519_test.json"}; missing is a failure. */
+  public static byte[] bytes(String relativePath) {
+    String resource = "/vectors/" + relativePath;
+    try (InputStream in = Vectors.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("vector file missing from the test classpath: " + resource);
       }
-      Path sibling = p.resolveSibling("shared").resolve("vectors");
-      if (Files.isDirectory(sibling)) {
-        return sibling;
-      }
-    }
-    throw new IllegalStateException("shared/vectors not found; set -Dsecio.shared.dir");
-  }
-
-  public static JsonObject load(String relativePath) {
-    try {
-      String text = Files.readString(dir().resolve(relativePath), StandardCharsets.UTF_8);
-      return JsonParser.parseString(text).getAsJsonObject();
+      return in.readAllBytes();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  public static JsonObject load(String relativePath) {
+    String text = new String(bytes(relativePath), StandardCharsets.UTF_8);
+    return JsonParser.parseString(text).getAsJsonObject();
   }
 
   public static JsonObject kats() {
