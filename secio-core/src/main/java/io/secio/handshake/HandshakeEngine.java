@@ -34,7 +34,13 @@ import java.util.Objects;
  *
  * <p>When {@link #isComplete()} turns true the {@link #session()} holds the negotiated outcome and a
  * frame sealer and opener for the local side. Frames that arrive after the peer's nonce echo are
- * application frames and go to {@code session().opener()}.
+ * application frames and go to the session's opener (reached by the transport through {@code
+ * io.secio.internal.SessionCiphers}).
+ *
+ * <p>Every frame it is fed may be at most {@link SecioConfig#maxHandshakeMessageLength()} bytes; a
+ * transport should enforce that from the length header, before buffering. Only bytes from the peer
+ * that do not parse are reported as {@link Reason#MALFORMED_MESSAGE}; a failure of the local side
+ * (signing, a provider, a bug) is {@link Reason#LOCAL_FAILURE} or {@link Reason#UNAVAILABLE}.
  *
  * <p>Any failure moves the engine to {@link State#FAILED}, wipes its secrets and throws a {@link
  * SecioException}; every later call throws too. The engine never blocks, never calls back, and is not
@@ -124,6 +130,11 @@ public final class HandshakeEngine {
     if (state == State.NEW || state == State.COMPLETE) {
       throw new IllegalStateException("receive() called in state " + state);
     }
+    if (framePayload.length > config.maxHandshakeMessageLength()) {
+      // A framing layer rejects it from the header already; this guards callers that frame alone.
+      throw fail(new SecioException(Reason.HANDSHAKE_MESSAGE_TOO_LONG,
+          framePayload.length + " bytes, limit " + config.maxHandshakeMessageLength()));
+    }
     try {
       switch (state) {
         case AWAITING_PROPOSE:
@@ -137,8 +148,8 @@ public final class HandshakeEngine {
     } catch (SecioException e) {
       throw fail(e);
     } catch (RuntimeException e) {
-      // Only the peer's bytes can get here (a parser refusing them): report them as malformed.
-      throw fail(new SecioException(Reason.MALFORMED_MESSAGE, e.getClass().getSimpleName(), e));
+      // Parsers report the peer's bad bytes themselves (see parse()); anything else is ours.
+      throw fail(new SecioException(Reason.LOCAL_FAILURE, e.getClass().getSimpleName(), e));
     }
   }
 
@@ -186,8 +197,12 @@ public final class HandshakeEngine {
 
   private byte[] onPropose(byte[] payload) throws SecioException {
     proposeIn = payload.clone();
-    remotePropose = HandshakeMessages.decodePropose(proposeIn);
-    remoteKey = IdentityPublicKey.fromProtobuf(remotePropose.pubkey());
+    remotePropose = parse(HandshakeMessages::decodePropose, proposeIn);
+    remoteKey = parse(IdentityPublicKey::fromProtobuf, remotePropose.pubkey());
+    if (remoteKey.peerId().equals(config.localPeerId())) {
+      // Our own key on the other end is a loop back to ourselves, whatever the nonces say.
+      throw new SecioException(Reason.SELF_CONNECTION, "remote identity key is our own");
+    }
     PeerId expected = config.expectedRemotePeer().orElse(null);
     if (expected != null && !expected.matches(remoteKey)) {
       throw new SecioException(
@@ -224,7 +239,7 @@ public final class HandshakeEngine {
   }
 
   private byte[] onExchange(byte[] payload) throws SecioException {
-    Exchange exchange = HandshakeMessages.decodeExchange(payload);
+    Exchange exchange = parse(HandshakeMessages::decodeExchange, payload);
     if (!remoteKey.verify(concat(proposeIn, proposeOut, exchange.epubkey()), exchange.signature())) {
       throw new SecioException(Reason.BAD_SIGNATURE);
     }
@@ -267,6 +282,19 @@ public final class HandshakeEngine {
             sealer,
             opener);
     state = State.COMPLETE;
+  }
+
+  /** Parses bytes from the peer: the one place where a runtime failure is the peer's fault. */
+  private static <T> T parse(Parser<T> parser, byte[] bytes) throws SecioException {
+    try {
+      return parser.parse(bytes);
+    } catch (RuntimeException e) {
+      throw new SecioException(Reason.MALFORMED_MESSAGE, e.getClass().getSimpleName(), e);
+    }
+  }
+
+  private interface Parser<T> {
+    T parse(byte[] bytes) throws SecioException;
   }
 
   private String offeredExchanges() {
