@@ -105,7 +105,8 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
     ctx.channel().attr(Secio.HANDSHAKE).set(handshakePromise);
     if (ctx.channel().isActive()) {
       // Started from the event loop's next task rather than here, so that a handshake refused at once
-      // (no permit) is still reported to the handlers added after this one in the same call.
+      // (no permit) is still reported to the handlers added after this one in the same call. A frame
+      // that arrives before that task runs starts the handshake itself (channelRead).
       ctx.executor().execute(this::start);
     }
   }
@@ -159,12 +160,20 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
     byte[] payload;
     ByteBuf frame = (ByteBuf) msg;
     try {
-      if (done || engine == null) {
+      if (done) {
         return;
       }
       payload = ByteBufUtil.getBytes(frame);
     } finally {
       frame.release();
+    }
+    if (!started) {
+      // Added to a live channel in the middle of a read (e.g. right behind multistream-select): the
+      // peer's Propose came before the deferred start() ran. Start now rather than lose it.
+      start();
+      if (done) {
+        return;
+      }
     }
     try {
       send(engine.receive(payload));
