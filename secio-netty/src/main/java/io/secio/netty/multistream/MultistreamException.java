@@ -15,27 +15,38 @@ public final class MultistreamException extends IOException {
   /** What went wrong. */
   public enum Reason {
     /** A length prefix over {@link MultistreamMessage#MAX_MESSAGE_LENGTH_IN_BYTES}. */
-    MESSAGE_TOO_LONG,
+    MESSAGE_TOO_LONG("message too long"),
     /** A bad varint, an empty message, no trailing newline, a newline inside, or invalid UTF-8. */
-    MALFORMED_MESSAGE,
+    MALFORMED_MESSAGE("malformed message"),
     /** The peer's first message was not {@value MultistreamMessage#HEADER}. */
-    WRONG_HEADER,
+    WRONG_HEADER("wrong header"),
     /** The responder refused every protocol the initiator proposed. */
-    NO_COMMON_PROTOCOL,
+    NO_COMMON_PROTOCOL("no common protocol"),
     /** An answer that is neither the echo of our proposal nor {@code na}. */
-    UNEXPECTED_MESSAGE,
+    UNEXPECTED_MESSAGE("unexpected answer"),
     /** The initiator sent more proposals (and {@code ls} requests) than a responder answers. */
-    TOO_MANY_PROPOSALS,
+    TOO_MANY_PROPOSALS("too many proposals"),
     /** The negotiation did not finish within its timeout. */
-    TIMEOUT,
+    TIMEOUT("timed out"),
     /** The channel closed, was reset or had its input shut down before the negotiation finished. */
-    CLOSED
+    CLOSED("connection closed");
+
+    private final String description;
+
+    Reason(String description) {
+      this.description = description;
+    }
+
+    /** A few words for people, e.g. {@code "no common protocol"}. */
+    public String description() {
+      return description;
+    }
   }
 
   private final Reason reason;
 
   public MultistreamException(Reason reason, String detail) {
-    super(detail == null ? reason.name() : reason + ": " + detail);
+    super("multistream-select " + reason.description() + (detail == null ? "" : ": " + detail));
     this.reason = Objects.requireNonNull(reason, "reason");
   }
 

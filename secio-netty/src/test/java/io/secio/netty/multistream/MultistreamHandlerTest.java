@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
@@ -313,7 +313,7 @@ class MultistreamHandlerTest {
   @Test
   void protocolIdsThatCannotBeNegotiatedAreRefusedByTheBuilder() {
     for (String id : List.of("", "na", "ls", MultistreamMessage.HEADER, "a\nb", "/" + "x".repeat(1023))) {
-      org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+      assertThrows(IllegalArgumentException.class,
           () -> Multistream.initiator().protocol(id, () -> null), id);
     }
   }
