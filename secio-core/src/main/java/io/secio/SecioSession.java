@@ -11,6 +11,7 @@ import java.util.Objects;
  * one reader. {@code toString} shows names, never secrets; {@link #destroy()} zeroes the keys.
  */
 public final class SecioSession {
+  private final Dialect dialect;
   private final PeerId localPeerId;
   private final PeerId remotePeerId;
   private final IdentityPublicKey remotePublicKey;
@@ -22,6 +23,7 @@ public final class SecioSession {
   private final FrameSealer sealer;
   private final FrameOpener opener;
 
+  /** A session of the libp2p dialect. */
   public SecioSession(
       PeerId localPeerId,
       IdentityPublicKey remotePublicKey,
@@ -32,9 +34,26 @@ public final class SecioSession {
       String cipherBackend,
       FrameSealer sealer,
       FrameOpener opener) {
+    this(Dialect.LIBP2P, localPeerId, remotePublicKey, exchange, cipher, hash, localPreferred,
+        cipherBackend, sealer, opener);
+  }
+
+  /** A session of {@code dialect}; {@code localPeerId} is in that dialect's form. */
+  public SecioSession(
+      Dialect dialect,
+      PeerId localPeerId,
+      IdentityPublicKey remotePublicKey,
+      ExchangeAlgorithm exchange,
+      CipherAlgorithm cipher,
+      HashAlgorithm hash,
+      boolean localPreferred,
+      String cipherBackend,
+      FrameSealer sealer,
+      FrameOpener opener) {
+    this.dialect = Objects.requireNonNull(dialect);
     this.localPeerId = Objects.requireNonNull(localPeerId);
     this.remotePublicKey = Objects.requireNonNull(remotePublicKey);
-    this.remotePeerId = remotePublicKey.peerId();
+    this.remotePeerId = dialect.peerId(remotePublicKey);
     this.exchange = Objects.requireNonNull(exchange);
     this.cipher = Objects.requireNonNull(cipher);
     this.hash = Objects.requireNonNull(hash);
@@ -44,10 +63,17 @@ public final class SecioSession {
     this.opener = Objects.requireNonNull(opener);
   }
 
+  /** The handshake dialect the two peers spoke. */
+  public Dialect dialect() {
+    return dialect;
+  }
+
+  /** The local peer id, in the dialect's form. */
   public PeerId localPeerId() {
     return localPeerId;
   }
 
+  /** The remote peer id, in the dialect's form (a tentacle id hashes the raw secp256k1 key). */
   public PeerId remotePeerId() {
     return remotePeerId;
   }
@@ -101,7 +127,8 @@ public final class SecioSession {
 
   @Override
   public String toString() {
-    return "SecioSession{local=" + localPeerId
+    return "SecioSession{dialect=" + dialect
+        + ", local=" + localPeerId
         + ", remote=" + remotePeerId
         + ", exchange=" + exchange.wireName()
         + ", cipher=" + cipher.wireName()
