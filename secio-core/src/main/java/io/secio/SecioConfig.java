@@ -42,6 +42,8 @@ public final class SecioConfig {
   private final PeerId expectedRemotePeer;
   private final CryptoBackend backend;
   private final SecureRandom random;
+  /** {@code null}: any dialect, the listener answering each dialer in its own. */
+  private final Dialect dialect;
 
   private SecioConfig(Builder b) {
     this.identity = Objects.requireNonNull(b.identity, "identity");
@@ -58,6 +60,20 @@ public final class SecioConfig {
     this.expectedRemotePeer = b.expectedRemotePeer;
     this.backend = b.backend != null ? b.backend : CryptoBackends.defaultBackend();
     this.random = b.random != null ? b.random : new SecureRandom();
+    this.dialect = b.dialect;
+    if (dialect != null) {
+      requireSpeakable(dialect);
+    }
+  }
+
+  /** A forced dialect must be able to carry the identity and to propose something of each kind. */
+  private void requireSpeakable(Dialect d) {
+    if (!d.supports(identity.type())) {
+      throw new IllegalArgumentException(d + " dialect needs a secp256k1 identity, not " + identity.type());
+    }
+    requireNonEmpty(exchanges.stream().filter(d.exchanges()::contains).toList(), d + " exchanges");
+    requireNonEmpty(ciphers.stream().filter(d.ciphers()::contains).toList(), d + " ciphers");
+    requireNonEmpty(hashes.stream().filter(d.hashes()::contains).toList(), d + " hashes");
   }
 
   private static void requireNonEmpty(List<?> list, String what) {
@@ -84,6 +100,7 @@ public final class SecioConfig {
     b.expectedRemotePeer = expectedRemotePeer;
     b.backend = backend;
     b.random = random;
+    b.dialect = dialect;
     return b;
   }
 
@@ -96,6 +113,7 @@ public final class SecioConfig {
     return identity;
   }
 
+  /** The local peer id in libp2p's form; a session's is in its dialect's ({@link Dialect#peerId}). */
   public PeerId localPeerId() {
     return identity.publicKey().peerId();
   }
@@ -146,9 +164,26 @@ public final class SecioConfig {
     return random;
   }
 
+  /**
+   * The handshake dialect every connection speaks; empty when a listener answers each dialer in the
+   * dialect of its first message (a dialer always states one).
+   */
+  public Optional<Dialect> dialect() {
+    return Optional.ofNullable(dialect);
+  }
+
+  /**
+   * Whether a connection can speak {@code d} with this config: the forced dialect, or with any
+   * dialect each one the identity can take part in.
+   */
+  public boolean speaks(Dialect d) {
+    return dialect != null ? dialect == d : d.supports(identity.type());
+  }
+
   @Override
   public String toString() {
     return "SecioConfig{peer=" + localPeerId()
+        + ", dialect=" + (dialect != null ? dialect : "any")
         + ", exchanges=" + exchanges
         + ", ciphers=" + ciphers
         + ", hashes=" + hashes
@@ -173,6 +208,7 @@ public final class SecioConfig {
     private PeerId expectedRemotePeer;
     private CryptoBackend backend;
     private SecureRandom random;
+    private Dialect dialect = Dialect.LIBP2P;
 
     private Builder() {}
 
@@ -260,6 +296,25 @@ public final class SecioConfig {
      */
     public Builder random(SecureRandom random) {
       this.random = Objects.requireNonNull(random, "random");
+      return this;
+    }
+
+    /**
+     * Speak only this dialect (default {@link Dialect#LIBP2P}). {@link Dialect#TENTACLE} needs a
+     * secp256k1 identity and proposes only what tentacle can negotiate (see {@link Dialect}).
+     */
+    public Builder dialect(Dialect dialect) {
+      this.dialect = Objects.requireNonNull(dialect, "dialect");
+      return this;
+    }
+
+    /**
+     * As a listener, answer each dialer in the dialect of its first message, which it reads before
+     * sending its own (tentacle only with a secp256k1 identity). A dialer needs one {@link
+     * #dialect(Dialect)}.
+     */
+    public Builder anyDialect() {
+      this.dialect = null;
       return this;
     }
 

@@ -28,6 +28,7 @@ public final class SecioSession {
     });
   }
 
+  private final Dialect dialect;
   private final PeerId localPeerId;
   private final PeerId remotePeerId;
   private final IdentityPublicKey remotePublicKey;
@@ -39,6 +40,7 @@ public final class SecioSession {
   private final FrameSealer sealer;
   private final FrameOpener opener;
 
+  /** A session of the libp2p dialect. */
   public SecioSession(
       PeerId localPeerId,
       IdentityPublicKey remotePublicKey,
@@ -49,9 +51,26 @@ public final class SecioSession {
       String cipherBackend,
       FrameSealer sealer,
       FrameOpener opener) {
+    this(Dialect.LIBP2P, localPeerId, remotePublicKey, exchange, cipher, hash, localPreferred,
+        cipherBackend, sealer, opener);
+  }
+
+  /** A session of {@code dialect}; {@code localPeerId} is in that dialect's form. */
+  public SecioSession(
+      Dialect dialect,
+      PeerId localPeerId,
+      IdentityPublicKey remotePublicKey,
+      ExchangeAlgorithm exchange,
+      CipherAlgorithm cipher,
+      HashAlgorithm hash,
+      boolean localPreferred,
+      String cipherBackend,
+      FrameSealer sealer,
+      FrameOpener opener) {
+    this.dialect = Objects.requireNonNull(dialect);
     this.localPeerId = Objects.requireNonNull(localPeerId);
     this.remotePublicKey = Objects.requireNonNull(remotePublicKey);
-    this.remotePeerId = remotePublicKey.peerId();
+    this.remotePeerId = dialect.peerId(remotePublicKey);
     this.exchange = Objects.requireNonNull(exchange);
     this.cipher = Objects.requireNonNull(cipher);
     this.hash = Objects.requireNonNull(hash);
@@ -61,10 +80,17 @@ public final class SecioSession {
     this.opener = Objects.requireNonNull(opener);
   }
 
+  /** The handshake dialect the two peers spoke. */
+  public Dialect dialect() {
+    return dialect;
+  }
+
+  /** The local peer id, in the dialect's form. */
   public PeerId localPeerId() {
     return localPeerId;
   }
 
+  /** The remote peer id, in the dialect's form (a tentacle id hashes the raw secp256k1 key). */
   public PeerId remotePeerId() {
     return remotePeerId;
   }
@@ -108,7 +134,8 @@ public final class SecioSession {
 
   @Override
   public String toString() {
-    return "SecioSession{local=" + localPeerId
+    return "SecioSession{dialect=" + dialect
+        + ", local=" + localPeerId
         + ", remote=" + remotePeerId
         + ", exchange=" + exchange.wireName()
         + ", cipher=" + cipher.wireName()
