@@ -50,7 +50,7 @@ final class Loopback implements AutoCloseable {
 
   /** The same with the server and its clients on {@code eventLoops} (1 or 2) threads. */
   Loopback(Stack stack, int eventLoops, Supplier<ChannelHandler> serverApp) throws Exception {
-    this(stack, KeyType.ED25519, ExchangeAlgorithm.P_256, DEFAULT_FRAME, eventLoops, serverApp);
+    this(stack, KeyType.ED25519, ExchangeAlgorithm.P_256, DEFAULT_FRAME, eventLoops, 1, serverApp);
   }
 
   /**
@@ -59,17 +59,23 @@ final class Loopback implements AutoCloseable {
    */
   static Loopback withDefaultEventLoops(Stack stack, Supplier<ChannelHandler> serverApp)
       throws Exception {
-    return new Loopback(stack, KeyType.ED25519, ExchangeAlgorithm.P_256, DEFAULT_FRAME, 0, serverApp);
+    return new Loopback(stack, KeyType.ED25519, ExchangeAlgorithm.P_256, DEFAULT_FRAME, 0, 1, serverApp);
   }
 
   /** The same with secio's identity key type, key exchange and largest plaintext per frame chosen. */
   Loopback(Stack stack, KeyType identity, ExchangeAlgorithm exchange, int secioFrame,
       Supplier<ChannelHandler> serverApp) throws Exception {
-    this(stack, identity, exchange, secioFrame, 2, serverApp);
+    this(stack, identity, exchange, secioFrame, 2, 1, serverApp);
+  }
+
+  /** The same where secio clients take {@code clientIdentities} identities in turn, one per connection. */
+  Loopback(Stack stack, KeyType identity, ExchangeAlgorithm exchange, int clientIdentities,
+      int secioFrame, Supplier<ChannelHandler> serverApp) throws Exception {
+    this(stack, identity, exchange, secioFrame, 2, clientIdentities, serverApp);
   }
 
   private Loopback(Stack stack, KeyType identity, ExchangeAlgorithm exchange, int secioFrame,
-      int eventLoops, Supplier<ChannelHandler> serverApp) throws Exception {
+      int eventLoops, int clientIdentities, Supplier<ChannelHandler> serverApp) throws Exception {
     if (eventLoops < 0 || eventLoops > 2) {
       throw new IllegalArgumentException("eventLoops must be 1, 2 or 0 (Netty's default): " + eventLoops);
     }
@@ -78,7 +84,7 @@ final class Loopback implements AutoCloseable {
     this.clientGroup = eventLoops == 1 ? serverGroup : transport.newEventLoopGroup(eventLoops == 0 ? 0 : 1);
     this.stack = stack;
     this.serverSide = stack.side(true, identity, exchange, secioFrame);
-    this.clientSide = stack.side(false, identity, exchange, secioFrame);
+    this.clientSide = stack.side(false, identity, exchange, secioFrame, clientIdentities);
     this.listener = new ServerBootstrap()
         .group(serverGroup)
         .channel(transport.serverChannelClass())
