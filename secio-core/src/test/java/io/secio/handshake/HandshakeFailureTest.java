@@ -1,5 +1,6 @@
 package io.secio.handshake;
 
+import io.secio.internal.SessionCiphers;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -281,10 +282,10 @@ class HandshakeFailureTest {
     assertSame(timeout, h.a.fail(timeout));
     assertTrue(h.a.isComplete());
     // The session's ciphers are still live in both directions.
-    byte[] toB = h.sessionA().sealer().seal(new byte[] {1, 2, 3});
-    assertArrayEquals(new byte[] {1, 2, 3}, h.sessionB().opener().open(toB));
-    byte[] toA = h.sessionB().sealer().seal(new byte[] {4});
-    assertArrayEquals(new byte[] {4}, h.sessionA().opener().open(toA));
+    byte[] toB = SessionCiphers.sealer(h.sessionA()).seal(new byte[] {1, 2, 3});
+    assertArrayEquals(new byte[] {1, 2, 3}, SessionCiphers.opener(h.sessionB()).open(toB));
+    byte[] toA = SessionCiphers.sealer(h.sessionB()).seal(new byte[] {4});
+    assertArrayEquals(new byte[] {4}, SessionCiphers.opener(h.sessionA()).open(toA));
   }
 
   private static byte[] validP256Point() throws Exception {

@@ -17,6 +17,7 @@ import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.handshake.HandshakeEngine;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.util.List;
 import java.util.Objects;
@@ -27,7 +28,10 @@ import java.util.concurrent.TimeUnit;
  * {@link SecioFrameDecoder} (as {@link Secio#client} and {@link Secio#server} arrange).
  *
  * <p>As soon as the channel is active it sends its Propose, without waiting for the peer's (both sides
- * send at once). Each decoded frame goes to the engine and whatever the engine answers is written and
+ * send at once), in the config's {@link io.secio.Dialect}. With a config for any dialect ({@link
+ * SecioConfig.Builder#anyDialect()}, a listener's) it first reads the dialer's Propose, then answers in
+ * that message's dialect ({@link HandshakeEngine#dialectToAnswer}): the bridge that serves libp2p and
+ * tentacle dialers on one port. A dialler must not use such a config, or both sides would wait. Each decoded frame goes to the engine and whatever the engine answers is written and
  * flushed, each payload behind its 4-byte length. Application writes made before completion are
  * queued, with their promises, and written in order after it.
  *
@@ -105,7 +109,8 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
     ctx.channel().attr(Secio.HANDSHAKE).set(handshakePromise);
     if (ctx.channel().isActive()) {
       // Started from the event loop's next task rather than here, so that a handshake refused at once
-      // (no permit) is still reported to the handlers added after this one in the same call.
+      // (no permit) is still reported to the handlers added after this one in the same call. A frame
+      // that arrives before that task runs starts the handshake itself (channelRead).
       ctx.executor().execute(this::start);
     }
   }
@@ -133,8 +138,11 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
         () -> fail(new SecioException(SecioException.Reason.TIMEOUT, "after " + config.handshakeTimeout())),
         saturatedNanos(config), TimeUnit.NANOSECONDS);
     try {
-      engine = HandshakeEngine.create(config);
-      send(engine.start());
+      if (config.dialect().isPresent()) {
+        engine = HandshakeEngine.create(config);
+        send(engine.start());
+      }
+      // Otherwise the engine starts with the dialer's first message (channelRead).
     } catch (Throwable t) {
       fail(t);
       return;
@@ -159,14 +167,27 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
     byte[] payload;
     ByteBuf frame = (ByteBuf) msg;
     try {
-      if (done || engine == null) {
+      if (done) {
         return;
       }
       payload = ByteBufUtil.getBytes(frame);
     } finally {
       frame.release();
     }
+    if (!started) {
+      // Added to a live channel in the middle of a read (e.g. right behind multistream-select): the
+      // peer's Propose came before the deferred start() ran. Start now rather than lose it.
+      start();
+      if (done) {
+        return;
+      }
+    }
     try {
+      if (engine == null) {
+        engine = HandshakeEngine.create(
+            config, HandshakeEngine.dialectToAnswer(config, ByteBuffer.wrap(payload)));
+        send(engine.start());
+      }
       send(engine.receive(payload));
       if (engine.isComplete()) {
         complete();
