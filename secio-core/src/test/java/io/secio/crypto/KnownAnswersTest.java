@@ -311,6 +311,11 @@ class KnownAnswersTest {
               throws GeneralSecurityException {
             call.run(real, nonce, in, out, false);
           }
+
+          @Override
+          public void destroy() {
+            real.destroy();
+          }
         };
       }
     };
