@@ -283,6 +283,34 @@ class KnownAnswersTest {
     assertFalse(KnownAnswers.pass(Primitive.CHACHA20_POLY1305, broken));
   }
 
+  @Test
+  void anAeadThatSealsWrongBytesFailsEvenIfItOpensRight() {
+    CryptoBackend broken = aeadWrapping((real, nonce, in, out, sealing) -> {
+      if (sealing) {
+        int start = out.position();
+        real.seal(nonce, in, out);
+        out.put(start, (byte) (out.get(start) ^ 1));
+      } else {
+        real.open(nonce, in, out);
+      }
+    });
+    assertFalse(KnownAnswers.pass(Primitive.AES_GCM, broken));
+  }
+
+  @Test
+  void anAeadThatOpensToWrongBytesFailsEvenIfItSealsRight() {
+    CryptoBackend broken = aeadWrapping((real, nonce, in, out, sealing) -> {
+      if (sealing) {
+        real.seal(nonce, in, out);
+      } else {
+        int start = out.position();
+        real.open(nonce, in, out);
+        out.put(start, (byte) (out.get(start) ^ 1));
+      }
+    });
+    assertFalse(KnownAnswers.pass(Primitive.CHACHA20_POLY1305, broken));
+  }
+
   /** One AEAD call, {@code real} being the JDK's. */
   private interface AeadCall {
     void run(AeadCipher real, byte[] nonce, ByteBuffer in, ByteBuffer out, boolean sealing)
