@@ -1,6 +1,5 @@
 package io.secio.handshake;
 
-import io.secio.internal.SessionCiphers;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -9,11 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.ExchangeAlgorithm;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioException.Reason;
+import io.secio.SecioException;
 import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.internal.SessionCiphers;
 import io.secio.testing.TestIdentities;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
