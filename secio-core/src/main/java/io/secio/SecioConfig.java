@@ -18,6 +18,13 @@ public final class SecioConfig {
   /** The default and largest usual frame length: 8 MiB, inclusive. */
   public static final int DEFAULT_MAX_FRAME_LENGTH_IN_BYTES = 8 * 1024 * 1024;
 
+  /**
+   * The default bound on one handshake message (Propose, Exchange, nonce echo): 64 KiB. Real ones are
+   * under 3 KiB even with an RSA-8192 identity; the bound keeps hostile handshakes from pinning
+   * {@link #DEFAULT_MAX_FRAME_LENGTH_IN_BYTES} each.
+   */
+  public static final int DEFAULT_MAX_HANDSHAKE_MESSAGE_LENGTH_IN_BYTES = 64 * 1024;
+
   /** The default handshake timeout. */
   public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
 
@@ -29,6 +36,7 @@ public final class SecioConfig {
   private final List<CipherAlgorithm> ciphers;
   private final List<HashAlgorithm> hashes;
   private final int maxFrameLength;
+  private final int maxHandshakeMessageLength;
   private final Duration handshakeTimeout;
   private final int maxConcurrentHandshakes;
   private final PeerId expectedRemotePeer;
@@ -46,6 +54,7 @@ public final class SecioConfig {
     requireNonEmpty(ciphers, "ciphers");
     requireNonEmpty(hashes, "hashes");
     this.maxFrameLength = b.maxFrameLength;
+    this.maxHandshakeMessageLength = Math.min(b.maxHandshakeMessageLength, b.maxFrameLength);
     this.handshakeTimeout = b.handshakeTimeout;
     this.maxConcurrentHandshakes = b.maxConcurrentHandshakes;
     this.expectedRemotePeer = b.expectedRemotePeer;
@@ -92,6 +101,7 @@ public final class SecioConfig {
     b.ciphers = ciphers;
     b.hashes = hashes;
     b.maxFrameLength = maxFrameLength;
+    b.maxHandshakeMessageLength = maxHandshakeMessageLength;
     b.handshakeTimeout = handshakeTimeout;
     b.maxConcurrentHandshakes = maxConcurrentHandshakes;
     b.expectedRemotePeer = expectedRemotePeer;
@@ -130,6 +140,14 @@ public final class SecioConfig {
   /** Largest frame payload accepted and emitted, in bytes. */
   public int maxFrameLength() {
     return maxFrameLength;
+  }
+
+  /**
+   * Largest handshake message accepted, in bytes, inclusive: every frame until the peer's nonce echo is
+   * verified. Never more than {@link #maxFrameLength()}.
+   */
+  public int maxHandshakeMessageLength() {
+    return maxHandshakeMessageLength;
   }
 
   public Duration handshakeTimeout() {
@@ -179,6 +197,7 @@ public final class SecioConfig {
         + ", ciphers=" + ciphers
         + ", hashes=" + hashes
         + ", maxFrameLength=" + maxFrameLength
+        + ", maxHandshakeMessageLength=" + maxHandshakeMessageLength
         + ", handshakeTimeout=" + handshakeTimeout
         + ", backend=" + backend.name()
         + "}";
@@ -192,6 +211,7 @@ public final class SecioConfig {
     private List<CipherAlgorithm> ciphers;
     private List<HashAlgorithm> hashes;
     private int maxFrameLength = DEFAULT_MAX_FRAME_LENGTH_IN_BYTES;
+    private int maxHandshakeMessageLength = DEFAULT_MAX_HANDSHAKE_MESSAGE_LENGTH_IN_BYTES;
     private Duration handshakeTimeout = DEFAULT_HANDSHAKE_TIMEOUT;
     private int maxConcurrentHandshakes = DEFAULT_MAX_CONCURRENT_HANDSHAKES;
     private PeerId expectedRemotePeer;
@@ -236,6 +256,18 @@ public final class SecioConfig {
         throw new IllegalArgumentException("maxFrameLength must be at least 1024: " + bytes);
       }
       this.maxFrameLength = bytes;
+      return this;
+    }
+
+    /**
+     * Largest handshake message, inclusive; at least 1 KiB. Default 64 KiB. A frame limit below it
+     * lowers it to the frame limit.
+     */
+    public Builder maxHandshakeMessageLength(int bytes) {
+      if (bytes < 1024) {
+        throw new IllegalArgumentException("maxHandshakeMessageLength must be at least 1024: " + bytes);
+      }
+      this.maxHandshakeMessageLength = bytes;
       return this;
     }
 

@@ -3,14 +3,31 @@ package io.secio;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
 import io.secio.identity.IdentityPublicKey;
+import io.secio.internal.SessionCiphers;
 import java.util.Objects;
 
 /**
- * The outcome of a completed handshake: who the two peers are, what was negotiated, and a frame sealer
- * and opener oriented for the local side. The sealer and opener are not thread-safe: one writer and
- * one reader. {@code toString} shows names, never secrets; {@link #destroy()} zeroes the keys.
+ * The outcome of a completed handshake: who the two peers are and what was negotiated. It also holds
+ * the frame sealer and opener oriented for the local side, which only the transport adapter that owns
+ * the connection reaches (through {@link SessionCiphers}); applications read and write plaintext
+ * through that adapter. The outcome is immutable and thread-safe; {@code toString} shows names, never
+ * secrets; {@link #destroy()} destroys the frame keys (see {@link FrameSealer#destroy()}).
  */
 public final class SecioSession {
+  static {
+    SessionCiphers.register(new SessionCiphers.Access() {
+      @Override
+      public FrameSealer sealer(SecioSession session) {
+        return session.sealer;
+      }
+
+      @Override
+      public FrameOpener opener(SecioSession session) {
+        return session.opener;
+      }
+    });
+  }
+
   private final Dialect dialect;
   private final PeerId localPeerId;
   private final PeerId remotePeerId;
@@ -109,17 +126,7 @@ public final class SecioSession {
     return cipherBackend;
   }
 
-  /** Seals frames the local side sends. */
-  public FrameSealer sealer() {
-    return sealer;
-  }
-
-  /** Opens frames the remote side sent. */
-  public FrameOpener opener() {
-    return opener;
-  }
-
-  /** Zeroes the frame keys. */
+  /** Destroys the frame keys; the connection's frames can no longer be sealed or opened. */
   public void destroy() {
     sealer.destroy();
     opener.destroy();

@@ -65,12 +65,26 @@ public enum Stack {
    */
   Side side(boolean server, KeyType identity, ExchangeAlgorithm exchange, int secioFrame)
       throws Exception {
+    return side(server, identity, exchange, secioFrame, 1);
+  }
+
+  /**
+   * The same, where a secio side takes {@code identities} identities in turn, one per new connection:
+   * a client side with more identities than a node remembers validated keys for (1,024) makes every
+   * handshake the node's first with that peer.
+   */
+  Side side(boolean server, KeyType identity, ExchangeAlgorithm exchange, int secioFrame,
+      int identities) throws Exception {
     if (isSecio()) {
-      SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(identity, new SecureRandom()))
-          .exchanges(List.of(exchange))
-          .ciphers(List.of(secioCipher))
-          .build();
-      return new SecioSide(config, server, secioFrame);
+      SecureRandom random = new SecureRandom();
+      SecioConfig[] configs = new SecioConfig[identities];
+      for (int i = 0; i < identities; i++) {
+        configs[i] = SecioConfig.builder(IdentityKeyPair.generate(identity, random))
+            .exchanges(List.of(exchange))
+            .ciphers(List.of(secioCipher))
+            .build();
+      }
+      return new SecioSide(configs, server, secioFrame);
     }
     if (isTls()) {
       return new TlsSide(tlsContext(server));
@@ -144,21 +158,30 @@ public enum Stack {
   }
 
   private static final class SecioSide implements Side {
-    private final SecioConfig config;
+    private final SecioConfig[] configs;
     private final HandshakeLimiter limiter;
     private final int frame;
+    private int next;
 
-    SecioSide(SecioConfig config, boolean server, int frame) {
-      this.config = config;
-      this.limiter = server ? HandshakeLimiter.forConfig(config) : null;
+    SecioSide(SecioConfig[] configs, boolean server, int frame) {
+      this.configs = configs;
+      this.limiter = server ? HandshakeLimiter.forConfig(configs[0]) : null;
       this.frame = frame;
     }
 
     /** What {@code Secio.server} and {@code Secio.client} install, with the frame size chosen. */
     @Override
     public void addTo(Channel channel) {
+      SecioConfig config = nextConfig();
       channel.pipeline().addLast(Secio.DECODER_NAME, new SecioFrameDecoder(config.maxFrameLength()));
       channel.pipeline().addLast(Secio.HANDLER_NAME, new SecioHandshakeHandler(config, limiter, frame));
+    }
+
+    /** Channels of one side are set up on several threads (bootstraps run on the caller's). */
+    private synchronized SecioConfig nextConfig() {
+      SecioConfig config = configs[next];
+      next = (next + 1) % configs.length;
+      return config;
     }
 
     @Override

@@ -9,9 +9,9 @@ import java.nio.ByteBuffer;
 
 /**
  * What the two handshake dialects do differently (spec section 11), behind the one seam the engine
- * uses: how Propose and Exchange are encoded, what Propose.pubkey carries, which key bytes the order
- * hashes, and whether our own key coming back is refused. The state machine, the signature corpus,
- * selection, stretching and the nonce echo are the engine's, the same for both.
+ * uses: how Propose and Exchange are encoded, what Propose.pubkey carries and which key bytes the
+ * order hashes. The state machine, the signature corpus, refusing our own key, selection, stretching
+ * and the nonce echo are the engine's, the same for both.
  */
 enum HandshakeDialect {
   LIBP2P(Dialect.LIBP2P) {
@@ -49,12 +49,6 @@ enum HandshakeDialect {
     byte[] orderKey(IdentityPublicKey key) {
       return key.toProtobuf();
     }
-
-    @Override
-    boolean refusesOwnKey() {
-      // libp2p refuses only an equal order: the same key and the same nonce.
-      return false;
-    }
   },
 
   TENTACLE(Dialect.TENTACLE) {
@@ -91,12 +85,6 @@ enum HandshakeDialect {
     @Override
     byte[] orderKey(IdentityPublicKey key) {
       return key.keyData();
-    }
-
-    @Override
-    boolean refusesOwnKey() {
-      // tentacle's ConnectSelf: checked on the key alone, before the order.
-      return true;
     }
   };
 
@@ -151,7 +139,4 @@ enum HandshakeDialect {
 
   /** The key bytes the order hashes (spec section 3, step 4). */
   abstract byte[] orderKey(IdentityPublicKey key);
-
-  /** Whether a peer presenting our own identity key is refused as a self-connection. */
-  abstract boolean refusesOwnKey();
 }

@@ -36,7 +36,13 @@ import java.util.Objects;
  *
  * <p>When {@link #isComplete()} turns true the {@link #session()} holds the negotiated outcome and a
  * frame sealer and opener for the local side. Frames that arrive after the peer's nonce echo are
- * application frames and go to {@code session().opener()}.
+ * application frames and go to the session's opener (reached by the transport through {@code
+ * io.secio.internal.SessionCiphers}).
+ *
+ * <p>Every frame it is fed may be at most {@link SecioConfig#maxHandshakeMessageLength()} bytes; a
+ * transport should enforce that from the length header, before buffering. Only bytes from the peer
+ * that do not parse are reported as {@link Reason#MALFORMED_MESSAGE}; a failure of the local side
+ * (signing, a provider, a bug) is {@link Reason#LOCAL_FAILURE} or {@link Reason#UNAVAILABLE}.
  *
  * <p>The engine speaks one {@link Dialect}: the config's, or for a listener that accepts any, the one
  * {@link #dialectToAnswer} reads from the dialer's first message. The dialect decides the message
@@ -171,6 +177,11 @@ public final class HandshakeEngine {
     if (state == State.NEW || state == State.COMPLETE) {
       throw new IllegalStateException("receive() called in state " + state);
     }
+    if (framePayload.length > config.maxHandshakeMessageLength()) {
+      // A framing layer rejects it from the header already; this guards callers that frame alone.
+      throw fail(new SecioException(Reason.HANDSHAKE_MESSAGE_TOO_LONG,
+          framePayload.length + " bytes, limit " + config.maxHandshakeMessageLength()));
+    }
     try {
       switch (state) {
         case AWAITING_PROPOSE:
@@ -184,8 +195,8 @@ public final class HandshakeEngine {
     } catch (SecioException e) {
       throw fail(e);
     } catch (RuntimeException e) {
-      // Only the peer's bytes can get here (a parser refusing them): report them as malformed.
-      throw fail(new SecioException(Reason.MALFORMED_MESSAGE, e.getClass().getSimpleName(), e));
+      // Parsers report the peer's bad bytes themselves (see parse()); anything else is ours.
+      throw fail(new SecioException(Reason.LOCAL_FAILURE, e.getClass().getSimpleName(), e));
     }
   }
 
@@ -238,9 +249,10 @@ public final class HandshakeEngine {
 
   private byte[] onPropose(byte[] payload) throws SecioException {
     proposeIn = payload.clone();
-    remotePropose = dialect.decodePropose(proposeIn);
-    remoteKey = dialect.remoteKey(remotePropose.pubkey());
-    if (dialect.refusesOwnKey() && remoteKey.equals(localKey)) {
+    remotePropose = parse(dialect::decodePropose, proposeIn);
+    remoteKey = parse(dialect::remoteKey, remotePropose.pubkey());
+    if (remoteKey.equals(localKey)) {
+      // Our own key on the other end is a loop back to ourselves, whatever the nonces say.
       throw new SecioException(Reason.SELF_CONNECTION, "the peer presents our own key");
     }
     PeerId expected = config.expectedRemotePeer().orElse(null);
@@ -280,7 +292,7 @@ public final class HandshakeEngine {
   }
 
   private byte[] onExchange(byte[] payload) throws SecioException {
-    Exchange exchange = dialect.decodeExchange(payload);
+    Exchange exchange = parse(dialect::decodeExchange, payload);
     if (!remoteKey.verify(concat(proposeIn, proposeOut, exchange.epubkey()), exchange.signature())) {
       throw new SecioException(Reason.BAD_SIGNATURE);
     }
@@ -324,6 +336,19 @@ public final class HandshakeEngine {
             sealer,
             opener);
     state = State.COMPLETE;
+  }
+
+  /** Parses bytes from the peer: the one place where a runtime failure is the peer's fault. */
+  private static <T> T parse(Parser<T> parser, byte[] bytes) throws SecioException {
+    try {
+      return parser.parse(bytes);
+    } catch (RuntimeException e) {
+      throw new SecioException(Reason.MALFORMED_MESSAGE, e.getClass().getSimpleName(), e);
+    }
+  }
+
+  private interface Parser<T> {
+    T parse(byte[] bytes) throws SecioException;
   }
 
   private String offeredExchanges() {

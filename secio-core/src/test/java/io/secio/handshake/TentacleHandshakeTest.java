@@ -19,6 +19,7 @@ import io.secio.SecioSession;
 import io.secio.handshake.HandshakeMessages.Propose;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.internal.SessionCiphers;
 import io.secio.testing.TentacleTranscripts;
 import io.secio.testing.TestIdentities;
 import java.nio.ByteBuffer;
@@ -66,7 +67,8 @@ class TentacleHandshakeTest {
     assertEquals(h, sb.hash());
     assertEquals(Dialect.TENTACLE.peerId(REMOTE.publicKey()), sa.remotePeerId());
     assertEquals(sb.localPeerId(), sa.remotePeerId());
-    assertArrayEquals("ping".getBytes(), sb.opener().open(sa.sealer().seal("ping".getBytes())));
+    assertArrayEquals("ping".getBytes(),
+        SessionCiphers.opener(sb).open(SessionCiphers.sealer(sa).seal("ping".getBytes())));
   }
 
   @Test
@@ -121,6 +123,22 @@ class TentacleHandshakeTest {
         assertThrows(SecioException.class, () -> libp2p.receive(moleculePropose)).reason());
     assertEquals(SecioException.Reason.MALFORMED_MESSAGE,
         assertThrows(SecioException.class, () -> tentacle.receive(protobufPropose)).reason());
+  }
+
+  @Test
+  void extraTrailingFieldsAreAcceptedUpToTheHandshakeMessageCap() throws SecioException {
+    SecioConfig config = tentacle(LOCAL);
+    byte[] propose = HandshakeEngine.create(tentacle(REMOTE)).start().get(0);
+    int room = config.maxHandshakeMessageLength() - propose.length - 4;
+    HandshakeEngine fits = HandshakeEngine.create(config);
+    fits.start();
+    fits.receive(MoleculeMessagesTest.withExtraField(propose, new byte[room]));
+    assertEquals(HandshakeEngine.State.AWAITING_EXCHANGE, fits.state());
+    HandshakeEngine over = HandshakeEngine.create(config);
+    over.start();
+    SecioException e = assertThrows(SecioException.class,
+        () -> over.receive(MoleculeMessagesTest.withExtraField(propose, new byte[room + 1])));
+    assertEquals(SecioException.Reason.HANDSHAKE_MESSAGE_TOO_LONG, e.reason());
   }
 
   @Test

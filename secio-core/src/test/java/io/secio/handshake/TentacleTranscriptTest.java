@@ -19,6 +19,7 @@ import io.secio.SecioSession;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Primitive;
 import io.secio.handshake.HandshakeMessages.Exchange;
+import io.secio.internal.SessionCiphers;
 import io.secio.testing.TentacleTranscripts;
 import io.secio.testing.TestBackends;
 import io.secio.testing.TestIdentities;
@@ -114,9 +115,9 @@ class TentacleTranscriptTest {
     assertEquals(t.getAsJsonObject(peer).get("peer_id_base58").getAsString(), session.remotePeerId().toBase58());
 
     for (int i = TentacleTranscripts.FIRST_DATA_FRAME; i < TentacleTranscripts.FRAMES_PER_DIRECTION; i++) {
-      assertArrayEquals(wrote.get(i), session.sealer().seal(TentacleTranscripts.plaintext(t, side, i)),
+      assertArrayEquals(wrote.get(i), SessionCiphers.sealer(session).seal(TentacleTranscripts.plaintext(t, side, i)),
           "data frame " + i);
-      assertArrayEquals(TentacleTranscripts.plaintext(t, peer, i), session.opener().open(received.get(i)),
+      assertArrayEquals(TentacleTranscripts.plaintext(t, peer, i), SessionCiphers.opener(session).open(received.get(i)),
           "peer's data frame " + i);
     }
   }

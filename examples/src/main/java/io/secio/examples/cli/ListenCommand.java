@@ -6,6 +6,7 @@ import io.secio.Dialect;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.netty.Secio;
+import io.secio.netty.multistream.Multistream;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -59,6 +60,10 @@ final class ListenCommand implements Callable<Integer> {
   @Option(names = "--echo", description = "Echo every byte back instead of printing it.")
   private boolean echo;
 
+  @Option(names = "--multistream",
+      description = "Answer multistream-select first and accept /secio/1.0.0, as libp2p nodes dial.")
+  private boolean multistream;
+
   @Override
   public Integer call() throws InterruptedException {
     SecioConfig config = dialect.listener(proposal.configure(
@@ -68,7 +73,7 @@ final class ListenCommand implements Callable<Integer> {
       Channel listener;
       try {
         listener = network.listen(address, true, ch -> ch.pipeline().addLast(
-            Secio.server(config), application(), new SessionReporter(cli.out(), cli.err())));
+            multistream ? Multistream.secioResponder(config) : Secio.server(config), application(), new SessionReporter(cli.out(), cli.err())));
       } catch (Exception e) {
         cli.err().println("listen: cannot listen on " + address + ": " + Report.reason(e));
         return SecioCli.EXIT_FAILURE;
