@@ -12,10 +12,7 @@ import io.secio.ExchangeAlgorithm;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
-import io.secio.netty.HandshakeLimiter;
 import io.secio.netty.Secio;
-import io.secio.netty.SecioFrameDecoder;
-import io.secio.netty.SecioHandshakeHandler;
 import java.security.SecureRandom;
 import java.util.List;
 
@@ -69,8 +66,9 @@ public enum Stack {
       SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(identity, new SecureRandom()))
           .exchanges(List.of(exchange))
           .ciphers(List.of(secioCipher))
+          .maxPlaintextPerFrame(secioFrame)
           .build();
-      return new SecioSide(config, server, secioFrame);
+      return new SecioSide(config, server);
     }
     if (isTls()) {
       return new TlsSide(tlsContext(server));
@@ -145,20 +143,17 @@ public enum Stack {
 
   private static final class SecioSide implements Side {
     private final SecioConfig config;
-    private final HandshakeLimiter limiter;
-    private final int frame;
+    private final boolean server;
 
-    SecioSide(SecioConfig config, boolean server, int frame) {
+    SecioSide(SecioConfig config, boolean server) {
       this.config = config;
-      this.limiter = server ? HandshakeLimiter.forConfig(config) : null;
-      this.frame = frame;
+      this.server = server;
     }
 
-    /** What {@code Secio.server} and {@code Secio.client} install, with the frame size chosen. */
+    /** The frame size chosen is in the config. */
     @Override
     public void addTo(Channel channel) {
-      channel.pipeline().addLast(Secio.DECODER_NAME, new SecioFrameDecoder(config.maxFrameLength()));
-      channel.pipeline().addLast(Secio.HANDLER_NAME, new SecioHandshakeHandler(config, limiter, frame));
+      channel.pipeline().addLast(server ? Secio.server(config) : Secio.client(config));
     }
 
     @Override

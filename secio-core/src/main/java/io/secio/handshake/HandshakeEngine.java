@@ -193,6 +193,7 @@ public final class HandshakeEngine {
       throw new SecioException(
           Reason.PEER_ID_MISMATCH, "expected " + expected + ", got " + remoteKey.peerId());
     }
+    checkPeerAccepted();
     int order = Negotiation.order(localPub, nonceOut, remotePropose.pubkey(), remotePropose.rand());
     if (order == 0) {
       throw new SecioException(Reason.SELF_CONNECTION);
@@ -221,6 +222,21 @@ public final class HandshakeEngine {
     byte[] signature = config.identity().sign(concat(proposeOut, proposeIn, epub));
     state = State.AWAITING_EXCHANGE;
     return HandshakeMessages.encodeExchange(new Exchange(epub, signature));
+  }
+
+  /** Asks the configured verifier, before any signature or ECDH work is spent on this peer. */
+  private void checkPeerAccepted() throws SecioException {
+    PeerId remote = remoteKey.peerId();
+    boolean accepted;
+    try {
+      accepted = config.peerVerifier().accept(remote, remoteKey);
+    } catch (RuntimeException e) {
+      // A verifier that cannot decide refuses: failing closed is the only safe reading.
+      throw new SecioException(Reason.PEER_REFUSED, remote.toString(), e);
+    }
+    if (!accepted) {
+      throw new SecioException(Reason.PEER_REFUSED, remote.toString());
+    }
   }
 
   private byte[] onExchange(byte[] payload) throws SecioException {

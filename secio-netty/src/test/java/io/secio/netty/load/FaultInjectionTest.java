@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.SecioException;
-import io.secio.netty.HandshakeLimiter;
+import io.secio.HandshakeLimiter;
 import io.secio.netty.hostile.Connection;
 import io.secio.netty.hostile.HostileConfigs;
 import io.secio.netty.hostile.Listener;
