@@ -255,7 +255,7 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
           away.fail(new SecioException(SecioException.Reason.CLOSED, "event loop shut down", e));
         }
       });
-    } catch (RejectedExecutionException e) {
+    } catch (RuntimeException e) { // usually a RejectedExecutionException
       engineAway = false;
       fail(new SecioException(SecioException.Reason.CLOSED, "handshake executor refused the work", e));
     }
@@ -274,7 +274,11 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
       fail(error);
       return;
     }
-    advance(answer);
+    try {
+      advance(answer);
+    } catch (Throwable t) {
+      fail(t);
+    }
     feedWaiting();
   }
 
