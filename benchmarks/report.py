@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Turns the JMH JSON of benchmarks/run.sh into results.md (tables and target ratios) and chart.svg.
 
-Usage: report.py RESULTS_DIR  (reads latest.json, idle.json and machine.json there; standard library only)
+Usage: report.py RESULTS_DIR  (reads latest.json, idle.json, echo.jsonl and machine.json there; standard
+library only)
 """
 import json
 import os
@@ -89,7 +90,82 @@ def div(a, b):
     return None if a is None or b is None or b == 0 else a / b
 
 
-def tables(res, idle, machine):
+def median(values):
+    v = sorted(values)
+    n = len(v)
+    return None if n == 0 else (v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2)
+
+
+# What each echo target compares: secio stack, the TLS 1.3 stack it is held against, the goal.
+ECHO_TARGETS = [("SECIO_AES_128_GCM", "TLS13_AES_128_GCM", 1.15),
+                ("SECIO_CHACHA20_POLY1305", "TLS13_CHACHA20_POLY1305", 1.15),
+                ("SECIO_AES_128_CTR", "TLS13_AES_128_GCM", 0.5),
+                ("SECIO_AES_256_CTR", "TLS13_AES_128_GCM", 0.5)]
+
+
+def echo_ratios(runs, a, b, key):
+    """key(a's run) / key(b's run) for every round where both ran."""
+    by_round = {}
+    for r in runs:
+        by_round.setdefault(r["round"], {})[r["stack"]] = r
+    return [key(rs[a]) / key(rs[b]) for rs in by_round.values() if a in rs and b in rs]
+
+
+def spread(values, digits=2):
+    return "–" if not values else f"{min(values):.{digits}f}–{max(values):.{digits}f}"
+
+
+def echo_tables(echo, add, targets):
+    """The echo program of EchoSuite: one connection, and many at once."""
+    one = [r for r in echo if r["connections"] == 1]
+    many = [r for r in echo if r["connections"] > 1]
+    throughput = lambda r: r["mibPerSecond"]
+    # CPU per byte, inverted so that higher is better like throughput: payload MiB per CPU second.
+    efficiency = lambda r: r["bytesPerConnection"] * r["connections"] / 2**20 / r["cpuSeconds"]
+    for runs, title in ((one, "one connection, one event loop thread per side"),
+                        (many, "many connections at once, Netty's default event loop count per side")):
+        if not runs:
+            continue
+        rounds = len({r["round"] for r in runs})
+        size = runs[0]["bytesPerConnection"]
+        conns = runs[0]["connections"]
+        add(f"## Echo, {title}\n")
+        add(f"`EchoSuite`: {conns} connection{'s' if conns > 1 else ''} of {size / 2**20:,.0f} MiB each, "
+            f"{rounds} interleaved rounds, each run in its own JVM after an untimed quarter for warm-up. "
+            "MiB/s of payload echoed (all connections together); MiB per CPU second is the echoed payload "
+            "over the process's CPU time (both ends), steadier than the wall clock on a loaded machine. "
+            "Load averages are those before each run.\n")
+        add("| stack | MiB/s median | MiB/s min–max | MiB per CPU s, median | load before (1 min), min–max |")
+        add("|---|---:|---:|---:|---:|")
+        stacks = [st for st in STACKS if any(r["stack"] == st for r in runs)]
+        for st in stacks:
+            rs = [r for r in runs if r["stack"] == st]
+            tp = [throughput(r) for r in rs]
+            loads = [float(r["loadBefore"].split()[0]) for r in rs]
+            add(f"| {st} | {fmt(median(tp))} | {fmt(min(tp))}–{fmt(max(tp))} | "
+                f"{fmt(median([efficiency(r) for r in rs]))} | {spread(loads, 1)} |")
+        add("")
+        add("| ratio (same round) | throughput, median | throughput, min–max | per CPU second, median | per CPU second, min–max |")
+        add("|---|---:|---:|---:|---:|")
+        pairs = [(st, "PLAIN") for st in stacks if st != "PLAIN"]
+        if conns == 1:
+            pairs += [(a, b) for a, b, _ in ECHO_TARGETS]
+        else:
+            pairs += [("SECIO_AES_128_GCM", "TLS13_AES_128_GCM")]
+        for a, b in pairs:
+            t = echo_ratios(runs, a, b, throughput)
+            e = echo_ratios(runs, a, b, efficiency)
+            if t:
+                add(f"| {a} / {b} | {fmt(median(t), 2)} | {spread(t)} | {fmt(median(e), 2)} | {spread(e)} |")
+        add("")
+        if conns == 1:
+            for a, b, goal in ECHO_TARGETS:
+                t = echo_ratios(runs, a, b, throughput)
+                targets.append((f"echo {size / 2**20:,.0f} MiB, median of {len(t)} rounds: {a} / {b}",
+                                median(t), goal, True))
+
+
+def tables(res, idle, machine, echo=()):
     md = []
     add = md.append
     add("# secio benchmark results\n")
@@ -269,9 +345,14 @@ def tables(res, idle, machine):
                         div(parallel, allowed), 0.7, True))
         targets.append((f"handshakes/s secio {h}, 8 in flight / primitives' bound with the TCP connection",
                         div(parallel, with_connection), 0.7, True))
+        if ident == "ED25519":
+            targets.append((f"handshakes/s secio {h} / TLS 1.3, 8 in flight each",
+                            div(parallel, hs("inParallel", "TLS13")), 1.3, True))
     for name, h in [("TLS 1.3 (BoringSSL, ECDSA P-256, X25519)", "TLS13"), ("plain TCP connect and close", "PLAIN")]:
         add(f"| {name} | | | | | | | | | | {fmt(hs('connectHandshakeClose', h))} | {fmt(hs('inParallel', h))} | | |")
     add("")
+
+    echo_tables(echo, add, targets)
 
     if idle:
         add("## Idle connections\n")
@@ -327,9 +408,11 @@ def main():
     res = load(results_dir)
     idle_path = os.path.join(results_dir, "idle.json")
     idle = [json.loads(line) for line in open(idle_path) if line.strip()] if os.path.exists(idle_path) else []
+    echo_path = os.path.join(results_dir, "echo.jsonl")
+    echo = [json.loads(line) for line in open(echo_path) if line.strip()] if os.path.exists(echo_path) else []
     machine = json.load(open(os.path.join(results_dir, "machine.json")))
     with open(os.path.join(results_dir, "results.md"), "w") as f:
-        f.write(tables(res, idle, machine))
+        f.write(tables(res, idle, machine, echo))
     with open(os.path.join(results_dir, "chart.svg"), "w") as f:
         f.write(chart(res))
 

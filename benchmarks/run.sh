@@ -5,7 +5,8 @@
 #   benchmarks/run.sh            the short suite: under 10 minutes on 2 cores with the build (SKIP_BUILD=1 skips it)
 #   benchmarks/run.sh full       JMH's annotated iterations and 10,000 idle connections (about an hour)
 #
-# Environment: MAX_LOAD (default 1.5) and MAX_WAIT_SECONDS (default 600): before measuring, wait up to
+# Environment: ECHO_ROUNDS (5), ECHO_BYTES (1 GiB), MANY_BYTES (16 MiB per connection): the echo suite.
+# MAX_LOAD (default 1.5) and MAX_WAIT_SECONDS (default 600): before measuring, wait up to
 # that long for the 1-minute load average to drop to MAX_LOAD; the load is recorded either way.
 set -euo pipefail
 
@@ -94,6 +95,13 @@ jmh '\.StreamBenchmark\.' -p stack=SECIO_AES_128_GCM -p size=10485760 -p frame=1
 # hiding PCLMULQDQ from it (in this JVM only) makes both ends negotiate TLS_CHACHA20_POLY1305_SHA256.
 OPENSSL_ia32cap='~0x200000000' \
   jmh '\.(StreamBenchmark\.|PingPongBenchmark\.backToBack)' -p stack=TLS13_CHACHA20_POLY1305 "${loop[@]}" -rff "$tmp/tls-chacha.json"
+
+# The echo program of issue 16, interleaved: every stack once per round, each run in its own JVM; one
+# connection of ECHO_BYTES (1 GiB), then 64 connections of 16 MiB each for plaintext, TLS 1.3 and secio.
+jmh_t=$SECONDS
+java -cp "$jar" io.secio.benchmarks.EchoSuite "$results/echo.jsonl" "${ECHO_ROUNDS:-5}" \
+  "${ECHO_BYTES:-1073741824}" "${MANY_BYTES:-16777216}"
+echo "run.sh: EchoSuite took $((SECONDS - jmh_t)) s" >&2
 
 python3 - "$results/latest.json" "$tmp"/{micro,codec,frame-pairs,raw-pairs,raw-chacha,raw-ctr,costs,handshake,loop,sampled,one-loop,frames,tls-chacha}.json <<'EOF'
 import json, sys

@@ -22,6 +22,13 @@ public final class SecioConfig {
   /** The default and largest usual frame length: 8 MiB, inclusive. */
   public static final int DEFAULT_MAX_FRAME_LENGTH_IN_BYTES = 8 * 1024 * 1024;
 
+  /**
+   * The default bound on one handshake message (Propose, Exchange, nonce echo): 64 KiB. Real ones are
+   * under 3 KiB even with an RSA-8192 identity; the bound keeps hostile handshakes from pinning
+   * {@link #DEFAULT_MAX_FRAME_LENGTH_IN_BYTES} each.
+   */
+  public static final int DEFAULT_MAX_HANDSHAKE_MESSAGE_LENGTH_IN_BYTES = 64 * 1024;
+
   /** The default handshake timeout. */
   public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
 
@@ -36,6 +43,7 @@ public final class SecioConfig {
   private final List<CipherAlgorithm> ciphers;
   private final List<HashAlgorithm> hashes;
   private final int maxFrameLength;
+  private final int maxHandshakeMessageLength;
   private final Duration handshakeTimeout;
   private final int maxPlaintextPerFrame;
   private final HandshakeLimiter handshakeLimiter;
@@ -44,6 +52,8 @@ public final class SecioConfig {
   private final Executor handshakeExecutor;
   private final CryptoBackend backend;
   private final SecureRandom random;
+  /** {@code null}: any dialect, the listener answering each dialer in its own. */
+  private final Dialect dialect;
 
   private SecioConfig(Builder b) {
     this.identity = Objects.requireNonNull(b.identity, "identity");
@@ -54,6 +64,7 @@ public final class SecioConfig {
     requireNonEmpty(ciphers, "ciphers");
     requireNonEmpty(hashes, "hashes");
     this.maxFrameLength = b.maxFrameLength;
+    this.maxHandshakeMessageLength = Math.min(b.maxHandshakeMessageLength, b.maxFrameLength);
     this.handshakeTimeout = b.handshakeTimeout;
     this.maxPlaintextPerFrame = b.maxPlaintextPerFrame;
     this.handshakeLimiter = b.handshakeLimiter != null
@@ -63,6 +74,20 @@ public final class SecioConfig {
     this.handshakeExecutor = b.handshakeExecutor;
     this.backend = b.backend != null ? b.backend : CryptoBackends.defaultBackend();
     this.random = b.random != null ? b.random : new SecureRandom();
+    this.dialect = b.dialect;
+    if (dialect != null) {
+      requireSpeakable(dialect);
+    }
+  }
+
+  /** A forced dialect must be able to carry the identity and to propose something of each kind. */
+  private void requireSpeakable(Dialect d) {
+    if (!d.supports(identity.type())) {
+      throw new IllegalArgumentException(d + " dialect needs a secp256k1 identity, not " + identity.type());
+    }
+    requireNonEmpty(exchanges.stream().filter(d.exchanges()::contains).toList(), d + " exchanges");
+    requireNonEmpty(ciphers.stream().filter(d.ciphers()::contains).toList(), d + " ciphers");
+    requireNonEmpty(hashes.stream().filter(d.hashes()::contains).toList(), d + " hashes");
   }
 
   private static void requireNonEmpty(List<?> list, String what) {
@@ -83,6 +108,7 @@ public final class SecioConfig {
     b.ciphers = ciphers;
     b.hashes = hashes;
     b.maxFrameLength = maxFrameLength;
+    b.maxHandshakeMessageLength = maxHandshakeMessageLength;
     b.handshakeTimeout = handshakeTimeout;
     b.maxPlaintextPerFrame = maxPlaintextPerFrame;
     // Shared, not copied: a config derived from this one (say for one dial) counts against the same bound.
@@ -93,6 +119,7 @@ public final class SecioConfig {
     b.handshakeExecutor = handshakeExecutor;
     b.backend = backend;
     b.random = random;
+    b.dialect = dialect;
     return b;
   }
 
@@ -105,6 +132,7 @@ public final class SecioConfig {
     return identity;
   }
 
+  /** The local peer id in libp2p's form; a session's is in its dialect's ({@link Dialect#peerId}). */
   public PeerId localPeerId() {
     return identity.publicKey().peerId();
   }
@@ -124,6 +152,14 @@ public final class SecioConfig {
   /** Largest frame payload accepted and emitted, in bytes. */
   public int maxFrameLength() {
     return maxFrameLength;
+  }
+
+  /**
+   * Largest handshake message accepted, in bytes, inclusive: every frame until the peer's nonce echo is
+   * verified. Never more than {@link #maxFrameLength()}.
+   */
+  public int maxHandshakeMessageLength() {
+    return maxHandshakeMessageLength;
   }
 
   public Duration handshakeTimeout() {
@@ -173,14 +209,32 @@ public final class SecioConfig {
     return random;
   }
 
+  /**
+   * The handshake dialect every connection speaks; empty when a listener answers each dialer in the
+   * dialect of its first message (a dialer always states one).
+   */
+  public Optional<Dialect> dialect() {
+    return Optional.ofNullable(dialect);
+  }
+
+  /**
+   * Whether a connection can speak {@code d} with this config: the forced dialect, or with any
+   * dialect each one the identity can take part in.
+   */
+  public boolean speaks(Dialect d) {
+    return dialect != null ? dialect == d : d.supports(identity.type());
+  }
+
   @Override
   public String toString() {
     return "SecioConfig{peer=" + localPeerId()
+        + ", dialect=" + (dialect != null ? dialect : "any")
         + ", exchanges=" + exchanges
         + ", ciphers=" + ciphers
         + ", hashes=" + hashes
         + ", maxFrameLength=" + maxFrameLength
         + ", maxPlaintextPerFrame=" + maxPlaintextPerFrame
+        + ", maxHandshakeMessageLength=" + maxHandshakeMessageLength
         + ", handshakeTimeout=" + handshakeTimeout
         + ", backend=" + backend.name()
         + "}";
@@ -194,6 +248,7 @@ public final class SecioConfig {
     private List<CipherAlgorithm> ciphers;
     private List<HashAlgorithm> hashes;
     private int maxFrameLength = DEFAULT_MAX_FRAME_LENGTH_IN_BYTES;
+    private int maxHandshakeMessageLength = DEFAULT_MAX_HANDSHAKE_MESSAGE_LENGTH_IN_BYTES;
     private Duration handshakeTimeout = DEFAULT_HANDSHAKE_TIMEOUT;
     private int maxPlaintextPerFrame = DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES;
     private int maxConcurrentHandshakes = DEFAULT_MAX_CONCURRENT_HANDSHAKES;
@@ -203,6 +258,7 @@ public final class SecioConfig {
     private Executor handshakeExecutor;
     private CryptoBackend backend;
     private SecureRandom random;
+    private Dialect dialect = Dialect.LIBP2P;
 
     private Builder() {}
 
@@ -241,6 +297,18 @@ public final class SecioConfig {
         throw new IllegalArgumentException("maxFrameLength must be at least 1024: " + bytes);
       }
       this.maxFrameLength = bytes;
+      return this;
+    }
+
+    /**
+     * Largest handshake message, inclusive; at least 1 KiB. Default 64 KiB. A frame limit below it
+     * lowers it to the frame limit.
+     */
+    public Builder maxHandshakeMessageLength(int bytes) {
+      if (bytes < 1024) {
+        throw new IllegalArgumentException("maxHandshakeMessageLength must be at least 1024: " + bytes);
+      }
+      this.maxHandshakeMessageLength = bytes;
       return this;
     }
 
@@ -323,6 +391,25 @@ public final class SecioConfig {
      */
     public Builder random(SecureRandom random) {
       this.random = Objects.requireNonNull(random, "random");
+      return this;
+    }
+
+    /**
+     * Speak only this dialect (default {@link Dialect#LIBP2P}). {@link Dialect#TENTACLE} needs a
+     * secp256k1 identity and proposes only what tentacle can negotiate (see {@link Dialect}).
+     */
+    public Builder dialect(Dialect dialect) {
+      this.dialect = Objects.requireNonNull(dialect, "dialect");
+      return this;
+    }
+
+    /**
+     * As a listener, answer each dialer in the dialect of its first message, which it reads before
+     * sending its own (tentacle only with a secp256k1 identity). A dialer needs one {@link
+     * #dialect(Dialect)}.
+     */
+    public Builder anyDialect() {
+      this.dialect = null;
       return this;
     }
 

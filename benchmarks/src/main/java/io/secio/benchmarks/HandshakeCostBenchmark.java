@@ -20,6 +20,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
+import org.bouncycastle.math.ec.rfc8032.Ed25519;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -166,7 +167,9 @@ public class HandshakeCostBenchmark {
   /**
    * A signature check under a key just received, as a handshake does it: the peer's key is parsed
    * and validated (for Ed25519 the full check that it lies in the prime-order subgroup, for
-   * secp256k1 that it is on the curve), then the signature verified.
+   * secp256k1 that it is on the curve), then the signature verified. An Ed25519 key that passed is
+   * remembered (1,024 keys): with the default 64 {@code inputs} this is a peer met again, with 2048
+   * every key is new to the node.
    */
   @Benchmark
   public boolean verify(Identity s) throws SecioException {
@@ -179,6 +182,45 @@ public class HandshakeCostBenchmark {
   public boolean verifyParsedKey(Identity s) {
     int i = s.next();
     return s.publicKeys[i].verify(s.messages[i], s.signatures[i]);
+  }
+
+  /** 64 distinct Ed25519 public keys, for the cost of checking one from a peer met for the first time. */
+  @State(Scope.Thread)
+  public static class Ed25519Keys {
+    /**
+     * {@code full}: canonical, on the curve, in the prime-order subgroup (what the library does for a
+     * key it has not met); {@code smallOrder}: canonical, on the curve, not one of the eight points of
+     * small order (Bouncy Castle's partial check), for docs/ED25519-notes.md.
+     */
+    @Param({"full", "smallOrder"})
+    String check;
+
+    final byte[][] keys = new byte[64][32];
+    int index;
+
+    @Setup
+    public void setUp() {
+      SecureRandom random = new SecureRandom();
+      for (byte[] key : keys) {
+        byte[] seed = new byte[32];
+        random.nextBytes(seed);
+        Ed25519.generatePublicKey(seed, 0, key, 0);
+      }
+      byte[] neutral = new byte[32];
+      neutral[0] = 1;
+      if (Ed25519.validatePublicKeyPartialExport(neutral, 0) != null) {
+        throw new IllegalStateException("the small-order check accepts the neutral element");
+      }
+    }
+  }
+
+  @Benchmark
+  public Object checkEd25519Key(Ed25519Keys s) {
+    s.index = (s.index + 1) % s.keys.length;
+    byte[] key = s.keys[s.index];
+    return s.check.equals("full")
+        ? Ed25519.validatePublicKeyFullExport(key, 0)
+        : Ed25519.validatePublicKeyPartialExport(key, 0);
   }
 
   @Benchmark

@@ -34,7 +34,7 @@ final class Loopback implements AutoCloseable {
   static final int DEFAULT_FRAME = SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES;
 
   private final Transports transport = Transports.best();
-  private final EventLoopGroup serverGroup = transport.newEventLoopGroup(1);
+  private final EventLoopGroup serverGroup;
   private final EventLoopGroup clientGroup;
   private final Stack stack;
   private final Stack.Side serverSide;
@@ -50,24 +50,41 @@ final class Loopback implements AutoCloseable {
 
   /** The same with the server and its clients on {@code eventLoops} (1 or 2) threads. */
   Loopback(Stack stack, int eventLoops, Supplier<ChannelHandler> serverApp) throws Exception {
-    this(stack, KeyType.ED25519, ExchangeAlgorithm.P_256, DEFAULT_FRAME, eventLoops, serverApp);
+    this(stack, KeyType.ED25519, ExchangeAlgorithm.P_256, DEFAULT_FRAME, eventLoops, 1, serverApp);
+  }
+
+  /**
+   * The same with the server and its clients each on Netty's default number of event loop threads
+   * (twice the cores), as a node serving many peers would run.
+   */
+  static Loopback withDefaultEventLoops(Stack stack, Supplier<ChannelHandler> serverApp)
+      throws Exception {
+    return new Loopback(stack, KeyType.ED25519, ExchangeAlgorithm.P_256, DEFAULT_FRAME, 0, 1, serverApp);
   }
 
   /** The same with secio's identity key type, key exchange and largest plaintext per frame chosen. */
   Loopback(Stack stack, KeyType identity, ExchangeAlgorithm exchange, int secioFrame,
       Supplier<ChannelHandler> serverApp) throws Exception {
-    this(stack, identity, exchange, secioFrame, 2, serverApp);
+    this(stack, identity, exchange, secioFrame, 2, 1, serverApp);
+  }
+
+  /** The same where secio clients take {@code clientIdentities} identities in turn, one per connection. */
+  Loopback(Stack stack, KeyType identity, ExchangeAlgorithm exchange, int clientIdentities,
+      int secioFrame, Supplier<ChannelHandler> serverApp) throws Exception {
+    this(stack, identity, exchange, secioFrame, 2, clientIdentities, serverApp);
   }
 
   private Loopback(Stack stack, KeyType identity, ExchangeAlgorithm exchange, int secioFrame,
-      int eventLoops, Supplier<ChannelHandler> serverApp) throws Exception {
-    if (eventLoops != 1 && eventLoops != 2) {
-      throw new IllegalArgumentException("eventLoops must be 1 or 2: " + eventLoops);
+      int eventLoops, int clientIdentities, Supplier<ChannelHandler> serverApp) throws Exception {
+    if (eventLoops < 0 || eventLoops > 2) {
+      throw new IllegalArgumentException("eventLoops must be 1, 2 or 0 (Netty's default): " + eventLoops);
     }
-    this.clientGroup = eventLoops == 1 ? serverGroup : transport.newEventLoopGroup(1);
+    // 0: Netty's default thread count for each side's group; else one thread per side or one shared.
+    this.serverGroup = transport.newEventLoopGroup(eventLoops == 0 ? 0 : 1);
+    this.clientGroup = eventLoops == 1 ? serverGroup : transport.newEventLoopGroup(eventLoops == 0 ? 0 : 1);
     this.stack = stack;
     this.serverSide = stack.side(true, identity, exchange, secioFrame);
-    this.clientSide = stack.side(false, identity, exchange, secioFrame);
+    this.clientSide = stack.side(false, identity, exchange, secioFrame, clientIdentities);
     this.listener = new ServerBootstrap()
         .group(serverGroup)
         .channel(transport.serverChannelClass())

@@ -9,6 +9,7 @@ import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.concurrent.Future;
 import io.secio.CipherAlgorithm;
 import io.secio.ExchangeAlgorithm;
+import io.secio.HandshakeLimiter;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
@@ -62,13 +63,30 @@ public enum Stack {
    */
   Side side(boolean server, KeyType identity, ExchangeAlgorithm exchange, int secioFrame)
       throws Exception {
+    return side(server, identity, exchange, secioFrame, 1);
+  }
+
+  /**
+   * The same, where a secio side takes {@code identities} identities in turn, one per new connection:
+   * a client side with more identities than a node remembers validated keys for (1,024) makes every
+   * handshake the node's first with that peer.
+   */
+  Side side(boolean server, KeyType identity, ExchangeAlgorithm exchange, int secioFrame,
+      int identities) throws Exception {
     if (isSecio()) {
-      SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(identity, new SecureRandom()))
-          .exchanges(List.of(exchange))
-          .ciphers(List.of(secioCipher))
-          .maxPlaintextPerFrame(secioFrame)
-          .build();
-      return new SecioSide(config, server);
+      SecureRandom random = new SecureRandom();
+      // One bound for the side, whichever identity a connection takes.
+      HandshakeLimiter limiter = HandshakeLimiter.of(SecioConfig.DEFAULT_MAX_CONCURRENT_HANDSHAKES);
+      SecioConfig[] configs = new SecioConfig[identities];
+      for (int i = 0; i < identities; i++) {
+        configs[i] = SecioConfig.builder(IdentityKeyPair.generate(identity, random))
+            .exchanges(List.of(exchange))
+            .ciphers(List.of(secioCipher))
+            .maxPlaintextPerFrame(secioFrame)
+            .handshakeLimiter(limiter)
+            .build();
+      }
+      return new SecioSide(configs, server);
     }
     if (isTls()) {
       return new TlsSide(tlsContext(server));
@@ -142,18 +160,27 @@ public enum Stack {
   }
 
   private static final class SecioSide implements Side {
-    private final SecioConfig config;
+    private final SecioConfig[] configs;
     private final boolean server;
+    private int next;
 
-    SecioSide(SecioConfig config, boolean server) {
-      this.config = config;
+    SecioSide(SecioConfig[] configs, boolean server) {
+      this.configs = configs;
       this.server = server;
     }
 
     /** The frame size chosen is in the config. */
     @Override
     public void addTo(Channel channel) {
+      SecioConfig config = nextConfig();
       channel.pipeline().addLast(server ? Secio.server(config) : Secio.client(config));
+    }
+
+    /** Channels of one side are set up on several threads (bootstraps run on the caller's). */
+    private synchronized SecioConfig nextConfig() {
+      SecioConfig config = configs[next];
+      next = (next + 1) % configs.length;
+      return config;
     }
 
     @Override

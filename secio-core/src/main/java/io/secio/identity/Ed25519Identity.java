@@ -8,12 +8,14 @@ import org.bouncycastle.math.ec.rfc8032.Ed25519;
 /**
  * Ed25519 identities: {@code PublicKey.Data} is the 32-byte key, {@code PrivateKey.Data} is
  * {@code seed || pub} (64 bytes; the legacy {@code seed || pub || pub} is accepted on import).
- * Peer keys are validated with Bouncy Castle; signatures are made and checked by the {@link
- * Ed25519Engine} (Conscrypt where it loads, else Bouncy Castle). Ed25519 is deterministic, so the
+ * Peer keys are validated with Bouncy Castle, and the keys that pass are remembered ({@link
+ * ValidatedEd25519Keys}) so that a peer met again is not checked again; signatures are made and
+ * checked by the {@link Ed25519Engine} (Conscrypt where it loads, else Bouncy Castle). Ed25519 is deterministic, so the
  * signatures are the bytes SunEC made before, at a fraction of SunEC's cost.
  */
 final class Ed25519Identity implements KeyScheme {
-  static final Ed25519Identity INSTANCE = new Ed25519Identity(Ed25519Engine.best());
+  static final Ed25519Identity INSTANCE = new Ed25519Identity(
+      Ed25519Engine.best(), new ValidatedEd25519Keys(ValidatedEd25519Keys.DEFAULT_CAPACITY_IN_KEYS));
 
   private static final int KEY_SIZE_IN_BYTES = Ed25519Engine.KEY_SIZE_IN_BYTES;
   private static final int SIGNATURE_SIZE_IN_BYTES = Ed25519Engine.SIGNATURE_SIZE_IN_BYTES;
@@ -21,10 +23,17 @@ final class Ed25519Identity implements KeyScheme {
   private static final int LEGACY_PRIVATE_DATA_SIZE_IN_BYTES = 3 * KEY_SIZE_IN_BYTES;
 
   private final Ed25519Engine engine;
+  private final ValidatedEd25519Keys validated;
 
-  /** Ed25519 keys whose signatures {@code engine} makes and checks; tests pick one. */
+  /** Ed25519 keys whose signatures {@code engine} makes and checks, every peer key checked in full. */
   Ed25519Identity(Ed25519Engine engine) {
+    this(engine, new ValidatedEd25519Keys(0));
+  }
+
+  /** The same, with peer keys that passed remembered in {@code validated}. */
+  Ed25519Identity(Ed25519Engine engine, ValidatedEd25519Keys validated) {
     this.engine = engine;
+    this.validated = validated;
   }
 
   @Override
@@ -33,8 +42,9 @@ final class Ed25519Identity implements KeyScheme {
       throw new InvalidKeyException("Ed25519 public key must be 32 bytes");
     }
     // The JDK has no point validation for EdDSA keys. The full check: canonical encoding, on the
-    // curve, and not of small order (anyone can sign for a small-order key).
-    Ed25519.PublicPoint point = Ed25519.validatePublicKeyFullExport(publicData, 0);
+    // curve, and in the prime-order subgroup (anyone can sign for a small-order key; why the full
+    // check rather than the small-order one: docs/ED25519-notes.md).
+    Ed25519.PublicPoint point = validated.validate(publicData);
     if (point == null) {
       throw new InvalidKeyException("Ed25519 public key is not a valid point");
     }

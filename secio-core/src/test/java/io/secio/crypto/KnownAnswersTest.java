@@ -100,6 +100,11 @@ class KnownAnswersTest {
               // swallowed: this AEAD does not authenticate
             }
           }
+
+          @Override
+          public void destroy() {
+            real.destroy();
+          }
         };
       }
     };

@@ -9,16 +9,28 @@ import io.secio.crypto.EphemeralKeyPair;
 import io.secio.crypto.Primitive;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.util.EnumSet;
+import java.util.Set;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 
-/** A real backend that also counts the ephemeral keys made, to show when exchange work happens. */
+/**
+ * A real backend that also counts the ephemeral keys made, to show when exchange work happens, and
+ * can withhold primitives, as a backend would that lacks them.
+ */
 final class CountingBackend implements CryptoBackend {
   private final CryptoBackend delegate;
+  private final Set<Primitive> withheld = EnumSet.noneOf(Primitive.class);
   int ephemeralKeys;
 
   CountingBackend(CryptoBackend delegate) {
     this.delegate = delegate;
+  }
+
+  /** Stops offering {@code primitives}; returns this. */
+  CountingBackend withholding(Primitive... primitives) {
+    withheld.addAll(Set.of(primitives));
+    return this;
   }
 
   @Override
@@ -28,7 +40,7 @@ final class CountingBackend implements CryptoBackend {
 
   @Override
   public boolean offers(Primitive primitive) {
-    return delegate.offers(primitive);
+    return !withheld.contains(primitive) && delegate.offers(primitive);
   }
 
   @Override

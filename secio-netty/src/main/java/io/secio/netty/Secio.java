@@ -20,6 +20,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * // client: fails the handshake with PEER_ID_MISMATCH unless the server is who we dialled
+ * // (the peer id in the config's dialect's form: a tentacle id for Dialect.TENTACLE)
  * ch.pipeline().addLast(Secio.client(config, serverPeerId), new MyHandler());
  * // server, in a ServerBootstrap's child ChannelInitializer
  * ch.pipeline().addLast(Secio.server(config), new MyHandler());
@@ -73,7 +74,7 @@ public final class Secio {
   /** The handlers of a dialling side that accepts only {@code expectedRemotePeer}. */
   public static ChannelHandler client(SecioConfig config, PeerId expectedRemotePeer) {
     Objects.requireNonNull(expectedRemotePeer, "expectedRemotePeer");
-    return new Installer(config.withExpectedRemotePeer(expectedRemotePeer), null);
+    return client(config.withExpectedRemotePeer(expectedRemotePeer));
   }
 
   /**
@@ -81,13 +82,18 @@ public final class Secio {
    * an expected peer. Prefer {@link #client(SecioConfig, PeerId)} when the peer is known.
    */
   public static ChannelHandler client(SecioConfig config) {
-    return new Installer(Objects.requireNonNull(config, "config"), null);
+    if (config.dialect().isEmpty()) {
+      throw new IllegalArgumentException(
+          "a dialer states its dialect: SecioConfig.Builder.dialect(...), not anyDialect()");
+    }
+    return new Installer(config, null);
   }
 
   /**
    * The handlers of an accepting side, whose handshakes take permits from {@code config}'s {@link
    * SecioConfig#handshakeLimiter()}: the one limiter every server handler built from {@code config}
-   * shares.
+   * shares. With {@link SecioConfig.Builder#anyDialect()} it answers each dialer in the dialect of its
+   * Propose.
    */
   public static ChannelHandler server(SecioConfig config) {
     return new Installer(Objects.requireNonNull(config, "config"), config.handshakeLimiter());

@@ -13,6 +13,7 @@ import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
+import io.secio.internal.SessionCiphers;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.util.Objects;
@@ -37,7 +38,8 @@ import java.util.Objects;
  * through {@code exceptionCaught} and closes the channel; every later frame is dropped, so nothing
  * after a bad frame reaches the application.
  *
- * <p>The session keys are zeroed when the channel goes inactive or this handler is removed.
+ * <p>The session keys are destroyed (see {@link FrameSealer#destroy()} for what that wipes) when the
+ * channel goes inactive or this handler is removed.
  *
  * <p>Not sharable; all methods run on the channel's event loop.
  */
@@ -71,7 +73,8 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
    * and never exceed {@code maxFrameLength} in total.
    */
   public SecioFrameCodec(SecioSession session, int maxFrameLength, int maxPlaintextPerFrame) {
-    this(session.sealer(), session.opener(), session::destroy, maxFrameLength, maxPlaintextPerFrame);
+    this(SessionCiphers.sealer(session), SessionCiphers.opener(session), session::destroy,
+        maxFrameLength, maxPlaintextPerFrame);
   }
 
   SecioFrameCodec(

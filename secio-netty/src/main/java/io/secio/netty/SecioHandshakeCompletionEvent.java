@@ -1,5 +1,6 @@
 package io.secio.netty;
 
+import io.secio.Dialect;
 import io.secio.SecioSession;
 import java.util.Objects;
 
@@ -40,6 +41,11 @@ public final class SecioHandshakeCompletionEvent {
       throw new IllegalStateException("handshake failed", cause);
     }
     return session;
+  }
+
+  /** The dialect the handshake spoke. @throws IllegalStateException if the handshake failed */
+  public Dialect dialect() {
+    return session().dialect();
   }
 
   /** Why the handshake failed, or {@code null} if it succeeded. */

@@ -18,6 +18,7 @@ import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.handshake.HandshakeEngine;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -31,7 +32,10 @@ import java.util.concurrent.TimeUnit;
  * {@link SecioFrameDecoder} (as {@link Secio#client} and {@link Secio#server} arrange).
  *
  * <p>As soon as the channel is active it sends its Propose, without waiting for the peer's (both sides
- * send at once). Each decoded frame goes to the engine and whatever the engine answers is written and
+ * send at once), in the config's {@link io.secio.Dialect}. With a config for any dialect ({@link
+ * SecioConfig.Builder#anyDialect()}, a listener's) it first reads the dialer's Propose, then answers in
+ * that message's dialect ({@link HandshakeEngine#dialectToAnswer}): the bridge that serves libp2p and
+ * tentacle dialers on one port. A dialler must not use such a config, or both sides would wait. Each decoded frame goes to the engine and whatever the engine answers is written and
  * flushed, each payload behind its 4-byte length. Application writes made before completion are
  * queued, with their promises, and written in order after it.
  *
@@ -151,8 +155,11 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
         () -> fail(new SecioException(SecioException.Reason.TIMEOUT, "after " + config.handshakeTimeout())),
         saturatedNanos(config), TimeUnit.NANOSECONDS);
     try {
-      engine = HandshakeEngine.create(config);
-      send(engine.start());
+      if (config.dialect().isPresent()) {
+        engine = HandshakeEngine.create(config);
+        send(engine.start());
+      }
+      // Otherwise the engine starts with the dialer's first message (channelRead).
     } catch (Throwable t) {
       fail(t);
       return;
@@ -203,6 +210,9 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
       } finally {
         frame.release();
       }
+      if (engine == null && !startEngineFor(payload)) {
+        return;
+      }
       if (handshakeExecutor != null && signsOrAgrees(engine.state())) {
         delegate(payload);
       } else {
@@ -212,6 +222,22 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
           fail(t);
         }
       }
+    }
+  }
+
+  /**
+   * A listener for any dialect starts its engine with the dialer's first message, in that message's
+   * dialect; returns whether it did (it fails the handshake otherwise).
+   */
+  private boolean startEngineFor(byte[] payload) {
+    try {
+      engine = HandshakeEngine.create(
+          config, HandshakeEngine.dialectToAnswer(config, ByteBuffer.wrap(payload)));
+      send(engine.start());
+      return true;
+    } catch (Throwable t) {
+      fail(t);
+      return false;
     }
   }
 

@@ -6,6 +6,7 @@ import io.secio.SecioConfig;
 import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.netty.Secio;
+import io.secio.netty.multistream.Multistream;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -48,6 +49,10 @@ final class BridgeCommand implements Callable<Integer> {
       description = "Fail upstream connections unless the upstream's key has this peer id.")
   private PeerId upstreamPeer;
 
+  @Option(names = "--multistream",
+      description = "Peers negotiate /secio/1.0.0 with multistream-select first (libp2p nodes).")
+  private boolean multistream;
+
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   private IdentityOptions identity;
 
@@ -61,7 +66,8 @@ final class BridgeCommand implements Callable<Integer> {
       try {
         // Without auto-read: nothing is read from a peer until its upstream session is ready.
         listener = network.listen(listen, false, ch -> ch.pipeline().addLast(
-            Secio.server(inbound), new Relay(network, upstream, outbound, upstreamPeer, cli.out())));
+            multistream ? Multistream.responder(Multistream.SECIO, Secio.server(inbound)) : Secio.server(inbound),
+            new Relay(network, upstream, outbound, upstreamPeer, cli.out())));
       } catch (Exception e) {
         cli.err().println("bridge: cannot listen on " + listen + ": " + Report.reason(e));
         return SecioCli.EXIT_FAILURE;

@@ -11,6 +11,7 @@ import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioSession;
 import io.secio.netty.Secio;
+import io.secio.netty.multistream.Multistream;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -36,6 +37,7 @@ import picocli.CommandLine.Spec;
         "them byte for byte and prints 'echoed N bytes in T ms (X MiB/s)'.",
         "Without it, works like netcat: stdin goes to the peer and the peer's",
         "data to stdout (the 'secured' line then goes to stderr).",
+        "With --multistream, multistream-select picks /secio/1.0.0 first (libp2p).",
         "On failure: 'failed HOST:PORT reason' on stderr, exit code 1."})
 final class DialCommand implements Callable<Integer> {
   /** An echo that makes no progress for this long has failed. */
@@ -58,6 +60,10 @@ final class DialCommand implements Callable<Integer> {
       description = "Send N random bytes (K, M, G suffixes allowed) and check the echo.")
   private Long sendBytes;
 
+  @Option(names = "--multistream",
+      description = "Negotiate /secio/1.0.0 with multistream-select first, as libp2p nodes expect.")
+  private boolean multistream;
+
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   private IdentityOptions identity;
 
@@ -68,7 +74,8 @@ final class DialCommand implements Callable<Integer> {
   public Integer call() {
     SecureRandom random = new SecureRandom();
     SecioConfig config = proposal.configure(IdentityOptions.load(identity, spec, random), spec).build();
-    ChannelHandler secio = expectPeer != null ? Secio.client(config, expectPeer) : Secio.client(config);
+    ChannelHandler client = expectPeer != null ? Secio.client(config, expectPeer) : Secio.client(config);
+    ChannelHandler secio = multistream ? Multistream.initiator(Multistream.SECIO, client) : client;
     Transfer transfer = sendBytes == null ? null : new Transfer(sendBytes, Transfer.Reply.ECHO, random.nextLong());
     FailureRecorder failure = new FailureRecorder();
     try (Network network = new Network(1)) {
@@ -84,6 +91,11 @@ final class DialCommand implements Callable<Integer> {
         return failed(connect.cause());
       }
       Channel channel = connect.channel();
+      // With multistream, secio's handler exists only once /secio/1.0.0 has been agreed.
+      Future<String> negotiation = multistream ? Multistream.negotiationFuture(channel).awaitUninterruptibly() : null;
+      if (negotiation != null && !negotiation.isSuccess()) {
+        return failed(negotiation.cause());
+      }
       Future<SecioSession> handshake = Secio.handshakeFuture(channel).awaitUninterruptibly();
       if (!handshake.isSuccess()) {
         return failed(handshake.cause());

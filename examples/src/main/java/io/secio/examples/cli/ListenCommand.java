@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.secio.SecioConfig;
 import io.secio.netty.Secio;
+import io.secio.netty.multistream.Multistream;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -52,6 +53,10 @@ final class ListenCommand implements Callable<Integer> {
   @Option(names = "--echo", description = "Echo every byte back instead of printing it.")
   private boolean echo;
 
+  @Option(names = "--multistream",
+      description = "Answer multistream-select first and accept /secio/1.0.0, as libp2p nodes dial.")
+  private boolean multistream;
+
   @Override
   public Integer call() throws InterruptedException {
     SecioConfig config = proposal.configure(
@@ -61,7 +66,7 @@ final class ListenCommand implements Callable<Integer> {
       Channel listener;
       try {
         listener = network.listen(address, true, ch -> ch.pipeline().addLast(
-            Secio.server(config), application(), new SessionReporter(cli.out(), cli.err())));
+            multistream ? Multistream.secioResponder(config) : Secio.server(config), application(), new SessionReporter(cli.out(), cli.err())));
       } catch (Exception e) {
         cli.err().println("listen: cannot listen on " + address + ": " + Report.reason(e));
         return SecioCli.EXIT_FAILURE;

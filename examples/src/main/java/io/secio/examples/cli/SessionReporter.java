@@ -3,11 +3,13 @@ package io.secio.examples.cli;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.secio.netty.SecioHandshakeCompletionEvent;
+import io.secio.netty.multistream.MultistreamCompletionEvent;
 import java.io.PrintStream;
 
 /**
  * Prints one line per connection when its handshake ends: {@code secured PEERID exchange=.. cipher=..
- * hash=.. version=..} or {@code failed ADDRESS reason}. A failure after the handshake (a frame that
+ * hash=.. version=..} or {@code failed ADDRESS reason} (also when a multistream-select negotiation in
+ * front of secio fails). A failure after the handshake (a frame that
  * does not authenticate, a reset) goes to the error stream as {@code error PEERID reason} and closes
  * the connection; a failed handshake, which secio also fires through {@code exceptionCaught}, is
  * reported once, as {@code failed}. Sits last in the pipeline, after the application handler, so that it sees every
@@ -35,6 +37,10 @@ final class SessionReporter extends ChannelInboundHandlerAdapter {
         handshakeFailed = true;
         out.println(Report.failed(ctx.channel().remoteAddress(), event.cause()));
       }
+    }
+    if (evt instanceof MultistreamCompletionEvent && !((MultistreamCompletionEvent) evt).isSuccess()) {
+      // A negotiation that failed never reaches secio, so this is the connection's only line.
+      out.println(Report.failed(ctx.channel().remoteAddress(), ((MultistreamCompletionEvent) evt).cause()));
     }
     ctx.fireUserEventTriggered(evt);
   }
