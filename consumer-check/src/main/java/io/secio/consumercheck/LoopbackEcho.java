@@ -17,6 +17,7 @@ import io.secio.netty.Secio;
 import io.secio.netty.Transports;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -26,7 +27,13 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LoopbackEcho {
   /** Only guards against a hang; a healthy run takes milliseconds. */
-  private static final long GUARD_SECONDS = 30;
+  private static final long GUARD_SECONDS = 60;
+
+  /**
+   * For the configs given to {@link #run}: the first handshake of a fresh JVM also self-tests every
+   * backend, and on a busy CI machine that can outlast the default ten seconds.
+   */
+  public static final Duration HANDSHAKE_GUARD = Duration.ofSeconds(GUARD_SECONDS);
 
   private LoopbackEcho() {}
 

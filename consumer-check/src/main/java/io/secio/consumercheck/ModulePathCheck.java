@@ -30,8 +30,12 @@ public final class ModulePathCheck {
         + ModuleLayer.boot().findModule("org.conscrypt").isPresent());
 
     SecureRandom random = new SecureRandom();
-    SecioConfig server = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, random)).build();
-    SecioConfig client = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, random)).build();
+    SecioConfig server = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, random))
+        .handshakeTimeout(LoopbackEcho.HANDSHAKE_GUARD)
+        .build();
+    SecioConfig client = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, random))
+        .handshakeTimeout(LoopbackEcho.HANDSHAKE_GUARD)
+        .build();
     LoopbackEcho.Outcome outcome =
         LoopbackEcho.run(server, client, "hello".getBytes(StandardCharsets.UTF_8));
     System.out.println("echoed " + new String(outcome.echoed(), StandardCharsets.UTF_8)

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +26,7 @@ class ModulePathTest {
 
   @Test
   void secioResolvesAsNamedModulesExportingOnlyTheApi() throws Exception {
-    List<String> report = runOnModulePath();
+    List<String> report = runOnModulePath(modulePath());
 
     assertEquals(List.of(
         "named io.secio.consumercheck io.secio.core io.secio.netty",
@@ -38,19 +40,36 @@ class ModulePathTest {
     assertEquals(8, report.size(), String.join("\n", report));
   }
 
-  private static List<String> runOnModulePath() throws IOException, InterruptedException {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    // Surefire runs this test on the class path; the same entries but its own test classes (no module)
-    // make the module path.
-    String modulePath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+  /** What io.secio.core's module descriptor tells a module-path user who wants BoringSSL to do. */
+  @Test
+  void conscryptAddedAsAModuleServesTheCipher() throws Exception {
+    Path conscrypt = Path.of(System.getProperty("conscrypt.jar"));
+    assertTrue(Files.isRegularFile(conscrypt), conscrypt + " (resolved by secio-core's build)");
+
+    List<String> report = runOnModulePath(modulePath() + File.pathSeparator + conscrypt,
+        "--add-modules", "org.conscrypt", "--enable-native-access=org.conscrypt");
+
+    assertEquals("conscrypt resolved true", report.get(6), String.join("\n", report));
+    assertTrue(report.get(7).matches("echoed hello over \\S+ by conscrypt"), report.get(7));
+    assertEquals(8, report.size(), String.join("\n", report));
+  }
+
+  /** Surefire runs these tests on the class path; its entries but the test classes (no module). */
+  private static String modulePath() {
+    return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
         .filter(entry -> !Path.of(entry).endsWith("test-classes"))
         .collect(Collectors.joining(File.pathSeparator));
-    Process process = new ProcessBuilder(java.toString(),
-        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-        "-p", modulePath,
-        "-m", "io.secio.consumercheck/" + ModulePathCheck.class.getName())
-        .redirectErrorStream(true)
-        .start();
+  }
+
+  private static List<String> runOnModulePath(String modulePath, String... options)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+    command.addAll(List.of(options));
+    command.addAll(List.of("-p", modulePath,
+        "-m", "io.secio.consumercheck/" + ModulePathCheck.class.getName()));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     process.getOutputStream().close();
     boolean exited = process.waitFor(GUARD_SECONDS, TimeUnit.SECONDS);
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -70,8 +70,8 @@ class WithoutOptionalDependenciesTest {
   @ParameterizedTest
   @EnumSource(KeyType.class)
   void everyIdentityKeyTypeSignsWithoutConscrypt(KeyType type) throws Exception {
-    SecioConfig server = SecioConfig.builder(IdentityKeyPair.generate(type, RANDOM)).build();
-    SecioConfig client = SecioConfig.builder(IdentityKeyPair.generate(type, RANDOM)).build();
+    SecioConfig server = builder(type).build();
+    SecioConfig client = builder(type).build();
     byte[] message = type.name().getBytes(StandardCharsets.UTF_8);
 
     LoopbackEcho.Outcome outcome = LoopbackEcho.run(server, client, message);
@@ -81,9 +81,11 @@ class WithoutOptionalDependenciesTest {
   }
 
   private static SecioConfig config(KeyType type, SecioMode mode, CipherAlgorithm cipher) {
+    return builder(type).mode(mode).ciphers(List.of(cipher)).build();
+  }
+
+  private static SecioConfig.Builder builder(KeyType type) {
     return SecioConfig.builder(IdentityKeyPair.generate(type, RANDOM))
-        .mode(mode)
-        .ciphers(List.of(cipher))
-        .build();
+        .handshakeTimeout(LoopbackEcho.HANDSHAKE_GUARD);
   }
 }
