@@ -8,6 +8,7 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.CoalescingBufferQueue;
 import io.netty.handler.codec.UnsupportedMessageTypeException;
 import io.netty.util.ReferenceCountUtil;
+import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.frame.FrameOpener;
@@ -43,9 +44,6 @@ import java.util.Objects;
  * <p>Not sharable; all methods run on the channel's event loop.
  */
 public final class SecioFrameCodec extends ChannelDuplexHandler {
-  /** Default largest plaintext per frame: large enough to amortise the MAC, small enough to stream. */
-  public static final int DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES = 64 * 1024;
-
   private final FrameSealer sealer;
   private final FrameOpener opener;
   private final Runnable destroyKeys;
@@ -54,7 +52,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
    * Sealed bytes that may wait in the channel for the socket before sealing pauses: two default
    * frames, enough to keep the socket busy while the next is sealed.
    */
-  static final int SEALED_AHEAD_IN_BYTES = 2 * DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES;
+  static final int SEALED_AHEAD_IN_BYTES = 2 * SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES;
 
   private CoalescingBufferQueue pending;
   /** Bytes of sealed frames written to the channel and not yet taken by the socket. */
@@ -67,7 +65,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
 
   /** A codec for {@code session} with the default plaintext per frame. */
   public SecioFrameCodec(SecioSession session, int maxFrameLength) {
-    this(session, maxFrameLength, DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    this(session, maxFrameLength, SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
   }
 
   /**
