@@ -16,6 +16,7 @@ import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.SecioException.Reason;
 import io.secio.SecioSession;
+import io.secio.testing.SigningThreads;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
