@@ -85,9 +85,16 @@ public final class SecioConfig {
     if (!d.supports(identity.type())) {
       throw new IllegalArgumentException(d + " dialect needs a secp256k1 identity, not " + identity.type());
     }
-    requireNonEmpty(exchanges.stream().filter(d.exchanges()::contains).toList(), d + " exchanges");
-    requireNonEmpty(ciphers.stream().filter(d.ciphers()::contains).toList(), d + " ciphers");
-    requireNonEmpty(hashes.stream().filter(d.hashes()::contains).toList(), d + " hashes");
+    if (!proposesSomethingOfEachKind(d)) {
+      throw new IllegalArgumentException(
+          "the " + d + " dialect can negotiate none of the proposed exchanges, ciphers or hashes");
+    }
+  }
+
+  private boolean proposesSomethingOfEachKind(Dialect d) {
+    return exchanges.stream().anyMatch(d.exchanges()::contains)
+        && ciphers.stream().anyMatch(d.ciphers()::contains)
+        && hashes.stream().anyMatch(d.hashes()::contains);
   }
 
   private static void requireNonEmpty(List<?> list, String what) {
@@ -219,10 +226,12 @@ public final class SecioConfig {
 
   /**
    * Whether a connection can speak {@code d} with this config: the forced dialect, or with any
-   * dialect each one the identity can take part in.
+   * dialect each one that can carry the identity and negotiate some of the proposed algorithms.
    */
   public boolean speaks(Dialect d) {
-    return dialect != null ? dialect == d : d.supports(identity.type());
+    return dialect != null
+        ? dialect == d
+        : d.supports(identity.type()) && proposesSomethingOfEachKind(d);
   }
 
   @Override

@@ -2,13 +2,16 @@ package io.secio.frame;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.CipherAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.SecioException;
 import io.secio.SecioException.Reason;
 import io.secio.crypto.CryptoBackends;
+import io.secio.testing.SpyBackend;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -76,6 +79,24 @@ class FrameCipherStateTest {
     // and the stream goes on: the empty frame took its nonce or keystream position, no more
     byte[] after = p.sealer().seal(new byte[] {9});
     assertArrayEquals(new byte[] {9}, p.opener().open(after));
+  }
+
+  @ParameterizedTest
+  @EnumSource(CipherAlgorithm.class)
+  void theKeyCopiesHandedToTheBackendAreZeroedOnceItHoldsThem(CipherAlgorithm cipher)
+      throws Exception {
+    SpyBackend spy = new SpyBackend(CryptoBackends.defaultBackend());
+    DirectionKeys keys = KeyStretcher.stretch(cipher, HashAlgorithm.SHA512, new byte[32]).k1();
+    FrameSealer sealer = FrameCiphers.sealer(spy, cipher, HashAlgorithm.SHA512, keys);
+    FrameCiphers.opener(spy, cipher, HashAlgorithm.SHA512, keys);
+    // AEAD: one key each; CTR+HMAC: key, iv and MAC key each.
+    assertEquals(cipher.isAead() ? 2 : 6, spy.keyArguments().size());
+    for (byte[] copy : spy.keyArguments()) {
+      assertTrue(SpyBackend.isZero(copy));
+    }
+    // The caller's keys are its own to destroy, and the ciphers work.
+    assertFalse(SpyBackend.isZero(keys.cipherKey()));
+    assertEquals(1 + sealer.overhead(), sealer.seal(new byte[] {1}).length);
   }
 
   @Test

@@ -14,6 +14,7 @@ import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.internal.SessionCiphers;
+import io.secio.testing.SpyBackend;
 import io.secio.testing.TestIdentities;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -106,13 +107,13 @@ class HandshakeFailureTest {
 
   @Test
   void peerIdMismatchIsCheckedBeforeAnyExchangeWork() {
-    CountingBackend counting = new CountingBackend(config().backend());
+    SpyBackend counting = new SpyBackend(config().backend());
     SecioConfig expectingOther = config().toBuilder()
         .expectedRemotePeer(TestIdentities.other(KeyType.SECP256K1).publicKey().peerId())
         .backend(counting)
         .build();
     assertEquals(Reason.PEER_ID_MISMATCH, proposeFailure(expectingOther, new ScriptedPeer(REMOTE).propose()));
-    assertEquals(0, counting.ephemeralKeys);
+    assertEquals(0, counting.ephemeralKeys());
   }
 
   @Test

@@ -13,6 +13,7 @@ import io.secio.SecioException;
 import io.secio.crypto.CryptoBackends;
 import io.secio.crypto.Primitive;
 import io.secio.identity.KeyType;
+import io.secio.testing.SpyBackend;
 import io.secio.testing.TestIdentities;
 import java.util.List;
 import java.util.Set;
@@ -28,12 +29,12 @@ class OfferedAlgorithmsTest {
 
   private static final SecioConfig CONFIG = SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).build();
 
-  private static HandshakeEngine engineOn(CountingBackend backend) {
+  private static HandshakeEngine engineOn(SpyBackend backend) {
     return HandshakeEngine.create(CONFIG.toBuilder().backend(backend).build());
   }
 
-  private static CountingBackend backend() {
-    return new CountingBackend(CryptoBackends.defaultBackend());
+  private static SpyBackend backend() {
+    return new SpyBackend(CryptoBackends.defaultBackend());
   }
 
   @Test

@@ -10,12 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.secio.PeerId;
 import io.secio.PeerVerifier;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioException.Reason;
+import io.secio.SecioException;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.identity.KeyType;
 import io.secio.testing.SigningThreads;
+import io.secio.testing.SpyBackend;
 import io.secio.testing.TestIdentities;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,7 @@ class PeerVerifierTest {
   private static final PeerId STRANGER_ID = TestIdentities.other(KeyType.SECP256K1).publicKey().peerId();
 
   private final SigningThreads identity = new SigningThreads(LOCAL);
-  private final CountingBackend backend = new CountingBackend(SecioConfig.builder(LOCAL).build().backend());
+  private final SpyBackend backend = new SpyBackend(SecioConfig.builder(LOCAL).build().backend());
 
   private SecioConfig config(PeerVerifier verifier) {
     return SecioConfig.builder(identity).backend(backend).peerVerifier(verifier).build();
@@ -59,7 +60,7 @@ class PeerVerifierTest {
     SecioException e = refusal(config(PeerVerifier.allowList(Set.of(STRANGER_ID))));
     assertEquals(Reason.PEER_REFUSED, e.reason());
     assertTrue(e.getMessage().contains(REMOTE_ID.toString()), e.getMessage());
-    assertEquals(0, backend.ephemeralKeys, "ECDH work for a refused peer");
+    assertEquals(0, backend.ephemeralKeys(), "ECDH work for a refused peer");
     assertEquals(0, identity.threads.size(), "a signature for a refused peer");
   }
 
