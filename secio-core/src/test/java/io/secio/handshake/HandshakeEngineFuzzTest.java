@@ -59,7 +59,8 @@ class HandshakeEngineFuzzTest {
 
   static final Map<State, Set<Reason>> REASONS = Map.of(
       State.AWAITING_PROPOSE,
-      EnumSet.of(Reason.MALFORMED_MESSAGE, Reason.SELF_CONNECTION, Reason.NO_COMMON_ALGORITHMS),
+      EnumSet.of(Reason.MALFORMED_MESSAGE, Reason.PROPOSAL_TOO_LONG, Reason.SELF_CONNECTION,
+          Reason.NO_COMMON_ALGORITHMS),
       State.AWAITING_EXCHANGE,
       EnumSet.of(Reason.MALFORMED_MESSAGE, Reason.BAD_SIGNATURE, Reason.BAD_EPHEMERAL_KEY),
       State.AWAITING_NONCE_ECHO,
