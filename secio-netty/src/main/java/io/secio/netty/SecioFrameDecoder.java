@@ -44,6 +44,18 @@ public final class SecioFrameDecoder extends ByteToMessageDecoder {
     setDiscardAfterReads(1);
   }
 
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    EpollInterestGuard.install(ctx.channel());
+  }
+
+  @Override
+  public void channelRegistered(ChannelHandlerContext ctx) throws Exception {
+    // A channel registered again has a new registration: guard that one too.
+    EpollInterestGuard.install(ctx.channel());
+    super.channelRegistered(ctx);
+  }
+
   /** The largest payload accepted, in bytes. */
   public int maxFrameLength() {
     return maxFrameLength;
