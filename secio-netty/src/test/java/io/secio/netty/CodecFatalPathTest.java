@@ -42,7 +42,8 @@ class CodecFatalPathTest {
 
   private EmbeddedChannel channel() throws Exception {
     KeyStretcher.StretchedKeys keys = KeyStretcher.stretch(CIPHER, HashAlgorithm.SHA256, new byte[32]);
-    peerSealer = FrameCiphers.sealer(CryptoBackends.defaultBackend(), CIPHER, HashAlgorithm.SHA256, keys.k1());
+    peerSealer =
+        FrameCiphers.sealer(CryptoBackends.defaultBackend(), CIPHER, HashAlgorithm.SHA256, keys.k1());
     sealer = FrameCiphers.sealer(failing, CIPHER, HashAlgorithm.SHA256, keys.k2());
     opener = FrameCiphers.opener(failing, CIPHER, HashAlgorithm.SHA256, keys.k1());
     SecioFrameCodec codec = new SecioFrameCodec(sealer, opener, () -> { }, 1 << 20, 1024);

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Memory a hostile peer can make the node hold: a declared frame length is not allocated up front,
  * a handshake message is bounded by the handshake limit (64 KiB) from its header, so 512 concurrent
- * hostile handshakes hold tens of MiB rather than GiB, and a peer that stops reading does not make a writer that respects writability buffer without
- * bound.
+ * hostile handshakes hold tens of MiB rather than GiB, and a peer that stops reading does not make
+ * a writer that respects writability buffer without bound.
  */
 class MemoryBoundsTest {
   private static final int HANDSHAKE_LIMIT = SecioConfig.DEFAULT_MAX_HANDSHAKE_MESSAGE_LENGTH_IN_BYTES;
