@@ -324,8 +324,10 @@ class HandshakeEngineFuzzTest {
     peerOpener.open(out.get(0));
     for (int i = 0; i < MAX_APPLICATION_FRAMES && data.remainingBytes() > 0; i++) {
       byte[] plaintext = data.consumeBytes(data.consumeInt(0, MAX_PLAINTEXT));
-      assertArrayEquals(plaintext, SessionCiphers.opener(session).open(peerSealer.seal(plaintext)), "peer to engine");
-      assertArrayEquals(plaintext, peerOpener.open(SessionCiphers.sealer(session).seal(plaintext)), "engine to peer");
+      assertArrayEquals(plaintext,
+          SessionCiphers.opener(session).open(peerSealer.seal(plaintext)), "peer to engine");
+      assertArrayEquals(plaintext,
+          peerOpener.open(SessionCiphers.sealer(session).seal(plaintext)), "engine to peer");
     }
     return engine.state();
   }
