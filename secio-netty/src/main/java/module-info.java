@@ -15,4 +15,5 @@ module io.secio.netty {
 
   // The API: one line per package.
   exports io.secio.netty;
+  exports io.secio.netty.multistream;
 }

@@ -38,10 +38,8 @@ public final class SecioFrameDecoder extends ByteToMessageDecoder {
       throw new IllegalArgumentException("maxFrameLength must not be negative: " + maxFrameLength);
     }
     this.maxFrameLength = maxFrameLength;
-    // Frames rarely end where a read ends, so the cumulation is almost never empty. Compacting it after
-    // every read keeps it near one frame plus one read, inside the allocator's pooled sizes; left to
-    // the default 16 reads it grows past them and every expansion is a fresh, zeroed direct buffer.
-    setDiscardAfterReads(1);
+    // Frames rarely end where a read ends: copy only the frame that straddles two reads.
+    setCumulator(new FrameCumulator(maxFrameLength));
   }
 
   /** The largest payload accepted, in bytes. */

@@ -73,7 +73,14 @@ class DialectBridgeTest {
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
           protected void initChannel(SocketChannel ch) {
-            ch.pipeline().addLast(Secio.server(BRIDGE), new Echo(accepted));
+            ch.pipeline().addLast(Secio.server(BRIDGE), new LoopbackTest.Echo(), new ChannelInboundHandlerAdapter() {
+              @Override
+              public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                if (evt instanceof SecioHandshakeCompletionEvent e) {
+                  accepted.add(e);
+                }
+              }
+            });
           }
         })
         .bind("127.0.0.1", 0).sync().channel();
@@ -244,33 +251,6 @@ class DialectBridgeTest {
     @Override
     public String toString() {
       return name;
-    }
-  }
-
-  /** The listener's application: echoes, and reports each handshake's outcome. */
-  private static final class Echo extends ChannelInboundHandlerAdapter {
-    private final BlockingQueue<SecioHandshakeCompletionEvent> outcomes;
-
-    Echo(BlockingQueue<SecioHandshakeCompletionEvent> outcomes) {
-      this.outcomes = outcomes;
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-      if (evt instanceof SecioHandshakeCompletionEvent e) {
-        outcomes.add(e);
-      }
-      ctx.fireUserEventTriggered(evt);
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ctx.write(msg);
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-      ctx.flush();
     }
   }
 

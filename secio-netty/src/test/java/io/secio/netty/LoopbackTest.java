@@ -90,7 +90,7 @@ class LoopbackTest {
   }
 
   /** Echoes every plaintext byte back; reads on its own when auto-read is off. */
-  private static final class Echo extends ChannelInboundHandlerAdapter {
+  static final class Echo extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
       if (evt instanceof SecioHandshakeCompletionEvent && !ctx.channel().config().isAutoRead()) {
