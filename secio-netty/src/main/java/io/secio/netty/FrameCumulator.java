@@ -38,7 +38,7 @@ final class FrameCumulator implements ByteToMessageDecoder.Cumulator {
     long frame = frameSize(cumulation, in);
     if (frame < 0 || frame > maxFrameSizeInBytes || frame <= cumulation.readableBytes()
         || !in.isContiguous()) {
-      return ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(alloc, cumulation, in);
+      return ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(alloc, inOnePiece(alloc, cumulation, in), in);
     }
     // The decoder has taken every whole frame, so what waits is the start of one frame.
     int waiting = cumulation.readableBytes();
@@ -58,6 +58,28 @@ final class FrameCumulator implements ByteToMessageDecoder.Cumulator {
     CompositeByteBuf parts = alloc.compositeBuffer(2);
     parts.addComponents(true, head, in);
     return parts;
+  }
+
+  /**
+   * {@code cumulation} itself unless it is the two-part buffer of an earlier read, whose waiting bytes
+   * are then copied into one buffer with room for {@code in}: the merge cumulator would append a
+   * third part, and a frame across two parts could not be opened in place.
+   */
+  private static ByteBuf inOnePiece(ByteBufAllocator alloc, ByteBuf cumulation, ByteBuf in) {
+    if (!(cumulation instanceof CompositeByteBuf)) {
+      return cumulation;
+    }
+    int waiting = cumulation.readableBytes();
+    ByteBuf flat;
+    try {
+      flat = alloc.ioBuffer(waiting + in.readableBytes());
+      flat.writeBytes(cumulation, cumulation.readerIndex(), waiting);
+    } catch (Throwable t) {
+      in.release();
+      throw t;
+    }
+    cumulation.release();
+    return flat;
   }
 
   /**
