@@ -69,17 +69,12 @@ final class FrameCumulator implements ByteToMessageDecoder.Cumulator {
     if (!(cumulation instanceof CompositeByteBuf)) {
       return cumulation;
     }
-    int waiting = cumulation.readableBytes();
-    ByteBuf flat;
     try {
-      flat = alloc.ioBuffer(waiting + in.readableBytes());
-      flat.writeBytes(cumulation, cumulation.readerIndex(), waiting);
+      return moved(alloc, cumulation, cumulation.readableBytes() + in.readableBytes());
     } catch (Throwable t) {
       in.release();
       throw t;
     }
-    cumulation.release();
-    return flat;
   }
 
   /**
@@ -96,15 +91,20 @@ final class FrameCumulator implements ByteToMessageDecoder.Cumulator {
     long capacity = waiting + take == frame
         ? frame
         : Math.min(frame, Math.max((long) waiting + take, 2L * waiting));
-    ByteBuf head = alloc.ioBuffer((int) capacity);
+    return moved(alloc, cumulation, (int) capacity);
+  }
+
+  /** A new buffer of {@code capacity} bytes holding what waits in {@code cumulation}, released. */
+  private static ByteBuf moved(ByteBufAllocator alloc, ByteBuf cumulation, int capacity) {
+    ByteBuf copy = alloc.ioBuffer(capacity);
     try {
-      head.writeBytes(cumulation, cumulation.readerIndex(), waiting);
+      copy.writeBytes(cumulation, cumulation.readerIndex(), cumulation.readableBytes());
     } catch (Throwable t) {
-      head.release();
+      copy.release();
       throw t;
     }
     cumulation.release();
-    return head;
+    return copy;
   }
 
   /**
