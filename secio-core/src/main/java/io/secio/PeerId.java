@@ -44,10 +44,15 @@ public final class PeerId {
       System.arraycopy(protobuf, 0, multihash, 2, protobuf.length);
       return new PeerId(multihash);
     }
+    return ofSha256(protobuf);
+  }
+
+  /** The sha2-256 multihash id of {@code data}: libp2p's for a long protobuf, tentacle's for a raw key. */
+  static PeerId ofSha256(byte[] data) {
     byte[] multihash = new byte[2 + SHA2_256_DIGEST_SIZE_IN_BYTES];
     multihash[0] = SHA2_256_CODE;
     multihash[1] = SHA2_256_DIGEST_SIZE_IN_BYTES;
-    System.arraycopy(sha256(protobuf), 0, multihash, 2, SHA2_256_DIGEST_SIZE_IN_BYTES);
+    System.arraycopy(sha256(data), 0, multihash, 2, SHA2_256_DIGEST_SIZE_IN_BYTES);
     return new PeerId(multihash);
   }
 

@@ -16,10 +16,12 @@ public final class SecioException extends GeneralSecurityException {
   public enum Reason {
     /** The two proposals share no exchange, cipher or hash that this node implements. */
     NO_COMMON_ALGORITHMS("no common algorithms"),
-    /** Both sides hashed to the same order: the node dialled itself. */
+    /** The remote identity key is our own (or the two orders tie): the node dialled itself. */
     SELF_CONNECTION("connected to self"),
     /** The remote key does not hash to the expected peer id. */
     PEER_ID_MISMATCH("remote peer id does not match the expected one"),
+    /** The configured {@link PeerVerifier} did not accept the remote peer. */
+    PEER_REFUSED("remote peer refused"),
     /** The Exchange signature does not verify under the remote identity key. */
     BAD_SIGNATURE("bad signature in Exchange"),
     /** The remote ephemeral key has the wrong length, is not on the curve, or gives a zero secret. */
@@ -28,6 +30,15 @@ public final class SecioException extends GeneralSecurityException {
     NONCE_MISMATCH("nonce echo mismatch"),
     /** A handshake message could not be parsed or lacks a required field. */
     MALFORMED_MESSAGE("malformed handshake message"),
+    /** A handshake message header declares a length over the handshake message limit. */
+    HANDSHAKE_MESSAGE_TOO_LONG("handshake message too long"),
+    /** A Propose list has too many entries, or an entry is too long. */
+    PROPOSAL_TOO_LONG("proposal list too long"),
+    /**
+     * The local side failed during the handshake (a signing or provider failure, a bug): not the
+     * peer's fault.
+     */
+    LOCAL_FAILURE("local failure during the handshake"),
     /** The handshake did not complete in time. */
     TIMEOUT("handshake timed out"),
     /** The connection closed before the handshake completed. */

@@ -3,14 +3,40 @@ package io.secio;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
 import io.secio.identity.IdentityPublicKey;
+import io.secio.internal.SessionCiphers;
 import java.util.Objects;
 
 /**
- * The outcome of a completed handshake: who the two peers are, what was negotiated, and a frame sealer
- * and opener oriented for the local side. The sealer and opener are not thread-safe: one writer and
- * one reader. {@code toString} shows names, never secrets; {@link #destroy()} zeroes the keys.
+ * The outcome of a completed handshake: who the two peers are and what was negotiated. It also holds
+ * the frame sealer and opener oriented for the local side, which only the transport adapter that owns
+ * the connection reaches (through {@link SessionCiphers}); applications read and write plaintext
+ * through that adapter. The outcome is immutable and thread-safe; {@code toString} shows names, never
+ * secrets; {@link #destroy()} destroys the frame keys (see {@link FrameSealer#destroy()}).
  */
 public final class SecioSession {
+  static {
+    SessionCiphers.register(new SessionCiphers.Access() {
+      @Override
+      public FrameSealer sealer(SecioSession session) {
+        return session.sealer;
+      }
+
+      @Override
+      public FrameOpener opener(SecioSession session) {
+        return session.opener;
+      }
+
+      @Override
+      public SecioSession newSession(Dialect dialect, PeerId localPeerId, IdentityPublicKey remotePublicKey,
+          ExchangeAlgorithm exchange, CipherAlgorithm cipher, HashAlgorithm hash, boolean localPreferred,
+          String cipherBackend, FrameSealer sealer, FrameOpener opener) {
+        return new SecioSession(dialect, localPeerId, remotePublicKey, exchange, cipher, hash,
+            localPreferred, cipherBackend, sealer, opener);
+      }
+    });
+  }
+
+  private final Dialect dialect;
   private final PeerId localPeerId;
   private final PeerId remotePeerId;
   private final IdentityPublicKey remotePublicKey;
@@ -22,7 +48,12 @@ public final class SecioSession {
   private final FrameSealer sealer;
   private final FrameOpener opener;
 
-  public SecioSession(
+  /**
+   * A session of {@code dialect}; {@code localPeerId} is in that dialect's form. Built by the
+   * handshake through {@link SessionCiphers#newSession}, never by applications.
+   */
+  private SecioSession(
+      Dialect dialect,
       PeerId localPeerId,
       IdentityPublicKey remotePublicKey,
       ExchangeAlgorithm exchange,
@@ -32,9 +63,10 @@ public final class SecioSession {
       String cipherBackend,
       FrameSealer sealer,
       FrameOpener opener) {
+    this.dialect = Objects.requireNonNull(dialect);
     this.localPeerId = Objects.requireNonNull(localPeerId);
     this.remotePublicKey = Objects.requireNonNull(remotePublicKey);
-    this.remotePeerId = remotePublicKey.peerId();
+    this.remotePeerId = dialect.peerId(remotePublicKey);
     this.exchange = Objects.requireNonNull(exchange);
     this.cipher = Objects.requireNonNull(cipher);
     this.hash = Objects.requireNonNull(hash);
@@ -44,10 +76,17 @@ public final class SecioSession {
     this.opener = Objects.requireNonNull(opener);
   }
 
+  /** The handshake dialect the two peers spoke. */
+  public Dialect dialect() {
+    return dialect;
+  }
+
+  /** The local peer id, in the dialect's form. */
   public PeerId localPeerId() {
     return localPeerId;
   }
 
+  /** The remote peer id, in the dialect's form (a tentacle id hashes the raw secp256k1 key). */
   public PeerId remotePeerId() {
     return remotePeerId;
   }
@@ -83,17 +122,7 @@ public final class SecioSession {
     return cipherBackend;
   }
 
-  /** Seals frames the local side sends. */
-  public FrameSealer sealer() {
-    return sealer;
-  }
-
-  /** Opens frames the remote side sent. */
-  public FrameOpener opener() {
-    return opener;
-  }
-
-  /** Zeroes the frame keys. */
+  /** Destroys the frame keys; the connection's frames can no longer be sealed or opened. */
   public void destroy() {
     sealer.destroy();
     opener.destroy();
@@ -101,7 +130,8 @@ public final class SecioSession {
 
   @Override
   public String toString() {
-    return "SecioSession{local=" + localPeerId
+    return "SecioSession{dialect=" + dialect
+        + ", local=" + localPeerId
         + ", remote=" + remotePeerId
         + ", exchange=" + exchange.wireName()
         + ", cipher=" + cipher.wireName()

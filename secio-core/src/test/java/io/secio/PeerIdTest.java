@@ -178,6 +178,11 @@ class PeerIdTest {
       }
 
       @Override
+      public byte[] keyData() {
+        throw new UnsupportedOperationException("PeerId never reads it");
+      }
+
+      @Override
       public boolean verify(byte[] message, byte[] signature) {
         return false;
       }

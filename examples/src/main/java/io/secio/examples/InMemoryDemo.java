@@ -7,6 +7,7 @@ import io.secio.SecioSession;
 import io.secio.handshake.HandshakeEngine;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.internal.SessionCiphers;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayDeque;
@@ -35,7 +36,9 @@ public final class InMemoryDemo {
           SecioSession[] sessions = handshake(HandshakeEngine.create(a), HandshakeEngine.create(b));
           SecioSession s = sessions[0];
           byte[] hello = "hello bob".getBytes(StandardCharsets.UTF_8);
-          byte[] received = sessions[1].opener().open(s.sealer().seal(hello));
+          // The ciphers belong to the transport that owns the connection: here, this loop.
+          byte[] received =
+              SessionCiphers.opener(sessions[1]).open(SessionCiphers.sealer(s).seal(hello));
           outcome = String.format("%-8s %-18s %-7s %-7s %s  (bob read \"%s\")",
               s.exchange().wireName(), s.cipher().wireName(), s.hash().wireName(),
               s.version().label(), s.cipherBackend(), new String(received, StandardCharsets.UTF_8));

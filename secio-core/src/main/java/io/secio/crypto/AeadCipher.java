@@ -27,4 +27,11 @@ public interface AeadCipher {
    * may use.
    */
   void open(byte[] nonce, ByteBuffer ciphertextAndTag, ByteBuffer out) throws GeneralSecurityException;
+
+  /**
+   * Zeroes the key bytes this object owns, re-keys the provider's cipher with a zero key where the
+   * provider allows, and drops it; later calls throw {@link IllegalStateException}. Copies a JCA
+   * provider made internally cannot be reached and are left to it and the garbage collector.
+   */
+  void destroy();
 }

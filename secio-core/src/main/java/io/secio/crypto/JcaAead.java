@@ -4,10 +4,10 @@ import io.secio.CipherAlgorithm;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
+import java.util.List;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.BadPaddingException;
 import javax.crypto.Cipher;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * AES-GCM or ChaCha20-Poly1305 on one JCA provider, through the provider's {@code ByteBuffer} API.
@@ -15,7 +15,8 @@ import javax.crypto.spec.SecretKeySpec;
  * allows because a sealing nonce never repeats (the JDK refuses to seal twice under one key and
  * nonce, and so may other providers: that is a feature).
  *
- * <p>Not thread-safe.
+ * <p>The key lives in a {@link DestroyableKey} this class owns; {@link #destroy()} zeroes it, re-keys
+ * the {@code Cipher} with a zero key and drops it. Not thread-safe.
  */
 final class JcaAead implements AeadCipher {
   static final int NONCE_SIZE_IN_BYTES = 12;
@@ -23,8 +24,9 @@ final class JcaAead implements AeadCipher {
 
   private final JcaProfile profile;
   private final Primitive primitive;
-  private final SecretKeySpec key;
+  private final DestroyableKey key;
   private Cipher cipher;
+  private boolean destroyed;
   /** The nonce of the previous call; the JDK's ChaCha20-Poly1305 refuses it even for opening. */
   private byte[] lastNonce;
 
@@ -39,7 +41,7 @@ final class JcaAead implements AeadCipher {
     this.profile = profile;
     this.primitive = Primitive.of(algorithm);
     this.cipher = profile.cipher(profile.aeadTransformation(primitive));
-    this.key = new SecretKeySpec(key, JcaProfile.aeadKeyAlgorithm(primitive));
+    this.key = new DestroyableKey(key, JcaProfile.aeadKeyAlgorithm(primitive));
   }
 
   @Override
@@ -51,6 +53,7 @@ final class JcaAead implements AeadCipher {
   public void seal(byte[] nonce, ByteBuffer plaintext, ByteBuffer out)
       throws GeneralSecurityException {
     checkNonce(nonce);
+    checkLive();
     lastNonce = nonce.clone();
     cipher.init(Cipher.ENCRYPT_MODE, key, JcaProfile.aeadParameters(primitive, nonce));
     cipher.doFinal(plaintext, out);
@@ -60,6 +63,7 @@ final class JcaAead implements AeadCipher {
   public void open(byte[] nonce, ByteBuffer ciphertextAndTag, ByteBuffer out)
       throws GeneralSecurityException {
     checkNonce(nonce);
+    checkLive();
     int length = ciphertextAndTag.remaining();
     if (length < TAG_SIZE_IN_BYTES) {
       throw new AEADBadTagException("input shorter than the tag");
@@ -97,6 +101,37 @@ final class JcaAead implements AeadCipher {
     out.position(start);
   }
 
+  @Override
+  public void destroy() {
+    if (destroyed) {
+      return;
+    }
+    destroyed = true;
+    try {
+      // Overwrites the provider's key schedule where it keeps one per Cipher; best effort only.
+      byte[] zeroKey = new byte[key.ownedBytes().length];
+      cipher.init(Cipher.ENCRYPT_MODE, new DestroyableKey(zeroKey, key.getAlgorithm()),
+          JcaProfile.aeadParameters(primitive, new byte[NONCE_SIZE_IN_BYTES]));
+    } catch (GeneralSecurityException | RuntimeException e) {
+      // A provider that refuses the zero key keeps its copy until the Cipher is collected.
+    } finally {
+      key.destroy();
+      cipher = null;
+      lastNonce = null;
+    }
+  }
+
+  /** The key arrays this object owns, for tests that check {@link #destroy()} zeroed them. */
+  List<byte[]> ownedKeyArrays() {
+    return List.of(key.ownedBytes());
+  }
+
+  private void checkLive() {
+    if (destroyed) {
+      throw new IllegalStateException("AEAD destroyed");
+    }
+  }
+
   private static void checkNonce(byte[] nonce) {
     if (nonce == null || nonce.length != NONCE_SIZE_IN_BYTES) {
       throw new IllegalArgumentException("an AEAD nonce is " + NONCE_SIZE_IN_BYTES + " bytes");
@@ -105,6 +140,6 @@ final class JcaAead implements AeadCipher {
 
   @Override
   public String toString() {
-    return "JcaAead{" + primitive + ", " + cipher.getProvider().getName() + "}";
+    return "JcaAead{" + primitive + ", " + profile.name() + "}";
   }
 }

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import javax.crypto.spec.IvParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The primitives of one {@link JcaProfile}, before any self-test: {@link JcaBackend} hands them out
@@ -61,7 +60,13 @@ final class JcaPrimitives implements CryptoBackend {
       throw new IllegalArgumentException("an AES-CTR iv is " + CTR_IV_SIZE_IN_BYTES + " bytes");
     }
     Cipher ctr = profile.ctrCipher();
-    ctr.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(iv));
+    // The provider copies the key at init; ours is zeroed right after, not left in a SecretKeySpec.
+    DestroyableKey k = new DestroyableKey(key, "AES");
+    try {
+      ctr.init(Cipher.ENCRYPT_MODE, k, new IvParameterSpec(iv));
+    } finally {
+      k.destroy();
+    }
     return ctr;
   }
 
@@ -71,7 +76,12 @@ final class JcaPrimitives implements CryptoBackend {
       throw new IllegalArgumentException("an HMAC key must not be empty");
     }
     Mac mac = profile.mac(hash.jcaHmacName());
-    mac.init(new SecretKeySpec(key, hash.jcaHmacName()));
+    DestroyableKey k = new DestroyableKey(key, hash.jcaHmacName());
+    try {
+      mac.init(k);
+    } finally {
+      k.destroy();
+    }
     return mac;
   }
 

@@ -4,24 +4,28 @@ import io.secio.SecioException;
 import io.secio.crypto.AeadCipher;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
+import java.util.List;
 
 /**
  * v0.2 frames: verifies {@code ciphertext || tag} under the next counter nonce, so a replayed,
- * reordered or dropped frame fails. Dead after the first failure. Not thread-safe.
+ * reordered or dropped frame fails. Dead, and destroyed, after the first failure of any kind. Not
+ * thread-safe.
  */
 final class AeadFrameOpener implements FrameOpener {
-  private final AeadCipher aead;
+  private final int overhead;
   private final NonceCounter nonce;
+  private AeadCipher aead;
   private boolean dead;
 
   AeadFrameOpener(AeadCipher aead, NonceCounter nonce) {
     this.aead = aead;
     this.nonce = nonce;
+    this.overhead = aead.tagSizeInBytes();
   }
 
   @Override
   public int overhead() {
-    return aead.tagSizeInBytes();
+    return overhead;
   }
 
   @Override
@@ -30,26 +34,34 @@ final class AeadFrameOpener implements FrameOpener {
       throw new SecioException(SecioException.Reason.AUTHENTICATION_FAILED, "opener already failed");
     }
     if (body.remaining() < overhead()) {
-      dead = true;
+      destroy();
       throw new SecioException(SecioException.Reason.FRAME_TOO_SHORT, body.remaining() + " bytes");
     }
-    byte[] n;
     try {
-      n = nonce.next();
+      aead.open(nonce.next(), body, out);
     } catch (SecioException e) {
-      dead = true;
+      destroy();
       throw e;
-    }
-    try {
-      aead.open(n, body, out);
     } catch (GeneralSecurityException e) {
-      dead = true;
+      destroy();
       throw new SecioException(SecioException.Reason.AUTHENTICATION_FAILED);
+    } catch (RuntimeException e) {
+      destroy();
+      throw e;
     }
   }
 
   @Override
   public void destroy() {
     dead = true;
+    if (aead != null) {
+      aead.destroy();
+      aead = null;
+    }
+  }
+
+  /** The cipher object still held, for tests that check {@link #destroy()} dropped it. */
+  List<Object> keyHolders() {
+    return FrameCiphers.nonNull(aead);
   }
 }

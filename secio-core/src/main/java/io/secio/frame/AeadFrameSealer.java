@@ -4,21 +4,24 @@ import io.secio.SecioException;
 import io.secio.crypto.AeadCipher;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
+import java.util.List;
 
 /** v0.2 frames: {@code ciphertext || tag} under the next counter nonce. Not thread-safe. */
 final class AeadFrameSealer implements FrameSealer {
-  private final AeadCipher aead;
+  private final int overhead;
   private final NonceCounter nonce;
+  private AeadCipher aead;
   private boolean destroyed;
 
   AeadFrameSealer(AeadCipher aead, NonceCounter nonce) {
     this.aead = aead;
     this.nonce = nonce;
+    this.overhead = aead.tagSizeInBytes();
   }
 
   @Override
   public int overhead() {
-    return aead.tagSizeInBytes();
+    return overhead;
   }
 
   @Override
@@ -26,18 +29,31 @@ final class AeadFrameSealer implements FrameSealer {
     if (destroyed) {
       throw new IllegalStateException("sealer destroyed");
     }
-    byte[] n = nonce.next();
     try {
-      aead.seal(n, plaintext, out);
+      aead.seal(nonce.next(), plaintext, out);
     } catch (GeneralSecurityException e) {
       // A seal failure after the nonce moved on leaves the peer out of step: the session is over.
-      destroyed = true;
-      throw new SecioException(SecioException.Reason.UNAVAILABLE, "AEAD seal failed", e);
+      destroy();
+      throw e instanceof SecioException secio
+          ? secio
+          : new SecioException(SecioException.Reason.UNAVAILABLE, "AEAD seal failed", e);
+    } catch (RuntimeException e) {
+      destroy();
+      throw e;
     }
   }
 
   @Override
   public void destroy() {
     destroyed = true;
+    if (aead != null) {
+      aead.destroy();
+      aead = null;
+    }
+  }
+
+  /** The cipher object still held, for tests that check {@link #destroy()} dropped it. */
+  List<Object> keyHolders() {
+    return FrameCiphers.nonNull(aead);
   }
 }

@@ -4,17 +4,20 @@ import io.secio.SecioException;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.List;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 
 /**
  * v0.1 frames: checks {@code HMAC(macKey, ciphertext)} in constant time, and only then decrypts with the
  * continuing AES-CTR stream. The MAC covers the ciphertext only, so v0.1 cannot detect a replayed,
- * reordered or dropped frame (spec section 8). Dead after the first failure. Not thread-safe.
+ * reordered or dropped frame (spec section 8). Dead, and destroyed, after the first failure of any
+ * kind. Not thread-safe.
  */
 final class CtrHmacFrameOpener implements FrameOpener {
-  private final Cipher ctr;
-  private final Mac mac;
+  private Cipher ctr;
+  private Mac mac;
   private final byte[] expected;
   private final byte[] received;
   private boolean dead;
@@ -37,7 +40,7 @@ final class CtrHmacFrameOpener implements FrameOpener {
       throw new SecioException(SecioException.Reason.AUTHENTICATION_FAILED, "opener already failed");
     }
     if (body.remaining() < overhead()) {
-      dead = true;
+      destroy();
       throw new SecioException(SecioException.Reason.FRAME_TOO_SHORT, body.remaining() + " bytes");
     }
     int macStart = body.limit() - overhead();
@@ -50,16 +53,18 @@ final class CtrHmacFrameOpener implements FrameOpener {
       mac.update(ciphertext.duplicate());
       mac.doFinal(expected, 0);
       if (!MessageDigest.isEqual(expected, received)) {
-        dead = true;
+        destroy();
         throw new SecioException(SecioException.Reason.AUTHENTICATION_FAILED);
       }
       ctr.update(ciphertext, out);
+    } catch (SecioException e) {
+      throw e;
     } catch (GeneralSecurityException e) {
-      if (e instanceof SecioException) {
-        throw (SecioException) e;
-      }
-      dead = true;
+      destroy();
       throw new SecioException(SecioException.Reason.UNAVAILABLE, "CTR open failed", e);
+    } catch (RuntimeException e) {
+      destroy();
+      throw e;
     }
     body.position(body.limit());
   }
@@ -67,5 +72,18 @@ final class CtrHmacFrameOpener implements FrameOpener {
   @Override
   public void destroy() {
     dead = true;
+    if (ctr == null) {
+      return;
+    }
+    FrameCiphers.rekeyWithZeros(ctr, mac);
+    ctr = null;
+    mac = null;
+    Arrays.fill(expected, (byte) 0);
+    Arrays.fill(received, (byte) 0);
+  }
+
+  /** The cipher objects still held, for tests that check {@link #destroy()} dropped them. */
+  List<Object> keyHolders() {
+    return FrameCiphers.nonNull(ctr, mac);
   }
 }

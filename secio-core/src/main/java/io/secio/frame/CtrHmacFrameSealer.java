@@ -3,16 +3,19 @@ package io.secio.frame;
 import io.secio.SecioException;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
+import java.util.Arrays;
+import java.util.List;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 
 /**
  * v0.1 frames: {@code ciphertext || HMAC(macKey, ciphertext)}, the AES-CTR keystream continuing across
- * frames. Not thread-safe.
+ * frames. Any failure while sealing destroys it: the keystream may have moved on without output, and
+ * the peer would decrypt every later frame to garbage. Not thread-safe.
  */
 final class CtrHmacFrameSealer implements FrameSealer {
-  private final Cipher ctr;
-  private final Mac mac;
+  private Cipher ctr;
+  private Mac mac;
   private final byte[] tag;
   private boolean destroyed;
 
@@ -40,14 +43,29 @@ final class CtrHmacFrameSealer implements FrameSealer {
       mac.update(ciphertext);
       mac.doFinal(tag, 0);
     } catch (GeneralSecurityException e) {
-      destroyed = true;
+      destroy();
       throw new SecioException(SecioException.Reason.UNAVAILABLE, "CTR seal failed", e);
+    } catch (RuntimeException e) {
+      destroy();
+      throw e;
     }
     out.put(tag);
   }
 
   @Override
   public void destroy() {
+    if (destroyed) {
+      return;
+    }
     destroyed = true;
+    FrameCiphers.rekeyWithZeros(ctr, mac);
+    ctr = null;
+    mac = null;
+    Arrays.fill(tag, (byte) 0);
+  }
+
+  /** The cipher objects still held, for tests that check {@link #destroy()} dropped them. */
+  List<Object> keyHolders() {
+    return FrameCiphers.nonNull(ctr, mac);
   }
 }

@@ -35,6 +35,12 @@ public interface FrameOpener {
     return out.array();
   }
 
-  /** Forgets the keys; later calls fail. */
+  /**
+   * Destroys the keys; later calls fail. Zeroes every key array this library owns (AEAD keys; the
+   * CTR and MAC keys were zeroed once the JCA objects were keyed), re-keys the JCA {@code Cipher} and
+   * {@code Mac} with zero keys where the provider allows, and drops them. Copies a JCA provider made
+   * inside those objects cannot be wiped from here: they live until the objects are collected (for
+   * Conscrypt, native BoringSSL contexts freed by its finalizers).
+   */
   void destroy();
 }

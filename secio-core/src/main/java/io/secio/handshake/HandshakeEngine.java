@@ -1,6 +1,7 @@
 package io.secio.handshake;
 
 import io.secio.CipherAlgorithm;
+import io.secio.Dialect;
 import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.PeerId;
@@ -20,6 +21,8 @@ import io.secio.frame.KeyStretcher.StretchedKeys;
 import io.secio.handshake.HandshakeMessages.Exchange;
 import io.secio.handshake.HandshakeMessages.Propose;
 import io.secio.identity.IdentityPublicKey;
+import io.secio.internal.SessionCiphers;
+import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Arrays;
@@ -34,7 +37,18 @@ import java.util.Objects;
  *
  * <p>When {@link #isComplete()} turns true the {@link #session()} holds the negotiated outcome and a
  * frame sealer and opener for the local side. Frames that arrive after the peer's nonce echo are
- * application frames and go to {@code session().opener()}.
+ * application frames and go to the session's opener (reached by the transport through {@code
+ * io.secio.internal.SessionCiphers}).
+ *
+ * <p>Every frame it is fed may be at most {@link SecioConfig#maxHandshakeMessageLength()} bytes; a
+ * transport should enforce that from the length header, before buffering. Only bytes from the peer
+ * that do not parse are reported as {@link Reason#MALFORMED_MESSAGE}; a failure of the local side
+ * (signing, a provider, a bug) is {@link Reason#LOCAL_FAILURE} or {@link Reason#UNAVAILABLE}.
+ *
+ * <p>The engine speaks one {@link Dialect}: the config's, or for a listener that accepts any, the one
+ * {@link #dialectToAnswer} reads from the dialer's first message. The dialect decides the message
+ * encoding, the identity keys, the order's key bytes, the peer-id form and which algorithms may be
+ * proposed; the steps are the same.
  *
  * <p>Any failure moves the engine to {@link State#FAILED}, wipes its secrets and throws a {@link
  * SecioException}; every later call throws too. The engine never blocks, never calls back, and is not
@@ -53,10 +67,11 @@ public final class HandshakeEngine {
   }
 
   private final SecioConfig config;
+  private final HandshakeDialect dialect;
   private final CryptoBackend backend;
   private final byte[] nonceOut;
   private final byte[] fixedEphemeralPrivate;
-  private final byte[] localPub;
+  private final IdentityPublicKey localKey;
 
   private State state = State.NEW;
   private SecioException failure;
@@ -72,25 +87,64 @@ public final class HandshakeEngine {
   private FrameOpener opener;
   private SecioSession session;
 
-  private HandshakeEngine(SecioConfig config, byte[] nonceOut, byte[] fixedEphemeralPrivate) {
+  private HandshakeEngine(
+      SecioConfig config, Dialect dialect, byte[] nonceOut, byte[] fixedEphemeralPrivate) {
     this.config = Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(dialect, "dialect");
+    if (!config.speaks(dialect)) {
+      throw new IllegalArgumentException("this config does not speak the " + dialect + " dialect");
+    }
+    this.dialect = HandshakeDialect.of(dialect);
     this.backend = config.backend();
     this.nonceOut = nonceOut;
     this.fixedEphemeralPrivate = fixedEphemeralPrivate;
-    this.localPub = config.identity().publicKey().toProtobuf();
+    this.localKey = config.identity().publicKey();
   }
 
-  /** A new engine for one connection. */
+  /**
+   * A new engine for one connection, in the config's dialect.
+   *
+   * @throws IllegalStateException if the config accepts any dialect: a dialer must state one
+   */
   public static HandshakeEngine create(SecioConfig config) {
+    return create(config, statedDialect(config));
+  }
+
+  /**
+   * A new engine for one connection in {@code dialect}, as a listener answers a dialer.
+   *
+   * @throws IllegalArgumentException if the config does not speak that dialect
+   */
+  public static HandshakeEngine create(SecioConfig config, Dialect dialect) {
     byte[] nonce = new byte[HandshakeMessages.NONCE_SIZE_IN_BYTES];
     config.random().nextBytes(nonce);
-    return new HandshakeEngine(config, nonce, null);
+    return new HandshakeEngine(config, dialect, nonce, null);
   }
 
   /** An engine with a fixed nonce and ephemeral private key, for known-answer tests only. */
   static HandshakeEngine createForKnownAnswers(
       SecioConfig config, byte[] nonceOut, byte[] ephemeralPrivate) {
-    return new HandshakeEngine(config, nonceOut.clone(), ephemeralPrivate.clone());
+    return new HandshakeEngine(
+        config, statedDialect(config), nonceOut.clone(), ephemeralPrivate.clone());
+  }
+
+  private static Dialect statedDialect(SecioConfig config) {
+    return config.dialect().orElseThrow(() -> new IllegalStateException(
+        "a dialer states its dialect: this config accepts any (SecioConfig.Builder.dialect)"));
+  }
+
+  /**
+   * The dialect in which a listener answers a dialer whose first message (its Propose, without the
+   * length prefix) is {@code firstMessage}: the config's if it states one; otherwise tentacle's when
+   * the message begins as a molecule table exactly its length (spec section 11) and the identity is
+   * secp256k1, libp2p's else. Does not move the buffer's position.
+   */
+  public static Dialect dialectToAnswer(SecioConfig config, ByteBuffer firstMessage) {
+    if (config.dialect().isPresent()) {
+      return config.dialect().get();
+    }
+    Dialect read = HandshakeDialect.of(firstMessage);
+    return config.speaks(read) ? read : Dialect.LIBP2P;
   }
 
   /**
@@ -103,9 +157,9 @@ public final class HandshakeEngine {
     if (state != State.NEW) {
       throw new IllegalStateException("start() called in state " + state);
     }
-    localPropose =
-        new Propose(nonceOut, localPub, offeredExchanges(), offeredCiphers(), offeredHashes());
-    proposeOut = HandshakeMessages.encodePropose(localPropose);
+    localPropose = new Propose(nonceOut, dialect.proposedKey(localKey),
+        offeredExchanges(), offeredCiphers(), offeredHashes());
+    proposeOut = dialect.encodePropose(localPropose);
     state = State.AWAITING_PROPOSE;
     return List.of(proposeOut);
   }
@@ -124,6 +178,11 @@ public final class HandshakeEngine {
     if (state == State.NEW || state == State.COMPLETE) {
       throw new IllegalStateException("receive() called in state " + state);
     }
+    if (framePayload.length > config.maxHandshakeMessageLength()) {
+      // A framing layer rejects it from the header already; this guards callers that frame alone.
+      throw fail(new SecioException(Reason.HANDSHAKE_MESSAGE_TOO_LONG,
+          framePayload.length + " bytes, limit " + config.maxHandshakeMessageLength()));
+    }
     try {
       switch (state) {
         case AWAITING_PROPOSE:
@@ -137,9 +196,14 @@ public final class HandshakeEngine {
     } catch (SecioException e) {
       throw fail(e);
     } catch (RuntimeException e) {
-      // Only the peer's bytes can get here (a parser refusing them): report them as malformed.
-      throw fail(new SecioException(Reason.MALFORMED_MESSAGE, e.getClass().getSimpleName(), e));
+      // Parsers report the peer's bad bytes themselves (see parse()); anything else is ours.
+      throw fail(new SecioException(Reason.LOCAL_FAILURE, e.getClass().getSimpleName(), e));
     }
+  }
+
+  /** The dialect this engine speaks. */
+  public Dialect dialect() {
+    return dialect.dialect();
   }
 
   public State state() {
@@ -186,14 +250,20 @@ public final class HandshakeEngine {
 
   private byte[] onPropose(byte[] payload) throws SecioException {
     proposeIn = payload.clone();
-    remotePropose = HandshakeMessages.decodePropose(proposeIn);
-    remoteKey = IdentityPublicKey.fromProtobuf(remotePropose.pubkey());
-    PeerId expected = config.expectedRemotePeer().orElse(null);
-    if (expected != null && !expected.matches(remoteKey)) {
-      throw new SecioException(
-          Reason.PEER_ID_MISMATCH, "expected " + expected + ", got " + remoteKey.peerId());
+    remotePropose = parse(dialect::decodePropose, proposeIn);
+    remoteKey = parse(dialect::remoteKey, remotePropose.pubkey());
+    if (remoteKey.equals(localKey)) {
+      // Our own key on the other end is a loop back to ourselves, whatever the nonces say.
+      throw new SecioException(Reason.SELF_CONNECTION, "the peer presents our own key");
     }
-    int order = Negotiation.order(localPub, nonceOut, remotePropose.pubkey(), remotePropose.rand());
+    PeerId expected = config.expectedRemotePeer().orElse(null);
+    PeerId remoteId = dialect().peerId(remoteKey);
+    if (expected != null && !expected.equals(remoteId)) {
+      throw new SecioException(Reason.PEER_ID_MISMATCH, "expected " + expected + ", got " + remoteId);
+    }
+    checkPeerAccepted(remoteId);
+    int order = Negotiation.order(dialect.orderKey(localKey), nonceOut,
+        dialect.orderKey(remoteKey), remotePropose.rand());
     if (order == 0) {
       throw new SecioException(Reason.SELF_CONNECTION);
     }
@@ -220,11 +290,25 @@ public final class HandshakeEngine {
     byte[] epub = ephemeral.publicKey();
     byte[] signature = config.identity().sign(concat(proposeOut, proposeIn, epub));
     state = State.AWAITING_EXCHANGE;
-    return HandshakeMessages.encodeExchange(new Exchange(epub, signature));
+    return dialect.encodeExchange(new Exchange(epub, signature));
+  }
+
+  /** Asks the configured verifier, before any signature or ECDH work is spent on this peer. */
+  private void checkPeerAccepted(PeerId remote) throws SecioException {
+    boolean accepted;
+    try {
+      accepted = config.peerVerifier().accept(remote, remoteKey);
+    } catch (RuntimeException e) {
+      // A verifier that cannot decide refuses: failing closed is the only safe reading.
+      throw new SecioException(Reason.PEER_REFUSED, remote.toString(), e);
+    }
+    if (!accepted) {
+      throw new SecioException(Reason.PEER_REFUSED, remote.toString());
+    }
   }
 
   private byte[] onExchange(byte[] payload) throws SecioException {
-    Exchange exchange = HandshakeMessages.decodeExchange(payload);
+    Exchange exchange = parse(dialect::decodeExchange, payload);
     if (!remoteKey.verify(concat(proposeIn, proposeOut, exchange.epubkey()), exchange.signature())) {
       throw new SecioException(Reason.BAD_SIGNATURE);
     }
@@ -256,8 +340,9 @@ public final class HandshakeEngine {
       throw new SecioException(Reason.NONCE_MISMATCH);
     }
     session =
-        new SecioSession(
-            config.localPeerId(),
+        SessionCiphers.newSession(
+            dialect(),
+            dialect().peerId(localKey),
             remoteKey,
             selection.exchange(),
             selection.cipher(),
@@ -269,9 +354,23 @@ public final class HandshakeEngine {
     state = State.COMPLETE;
   }
 
+  /** Parses bytes from the peer: the one place where a runtime failure is the peer's fault. */
+  private static <T> T parse(Parser<T> parser, byte[] bytes) throws SecioException {
+    try {
+      return parser.parse(bytes);
+    } catch (RuntimeException e) {
+      throw new SecioException(Reason.MALFORMED_MESSAGE, e.getClass().getSimpleName(), e);
+    }
+  }
+
+  private interface Parser<T> {
+    T parse(byte[] bytes) throws SecioException;
+  }
+
   private String offeredExchanges() {
     return Negotiation.join(
         config.exchanges().stream()
+            .filter(dialect().exchanges()::contains)
             .filter(e -> backend.offers(Primitive.of(e)))
             .map(ExchangeAlgorithm::wireName)
             .toList(),
@@ -281,6 +380,7 @@ public final class HandshakeEngine {
   private String offeredCiphers() {
     return Negotiation.join(
         config.ciphers().stream()
+            .filter(dialect().ciphers()::contains)
             .filter(c -> backend.offers(Primitive.of(c)))
             .map(CipherAlgorithm::wireName)
             .toList(),
@@ -290,6 +390,7 @@ public final class HandshakeEngine {
   private String offeredHashes() {
     return Negotiation.join(
         config.hashes().stream()
+            .filter(dialect().hashes()::contains)
             .filter(h -> backend.offers(Primitive.of(h)))
             .map(HashAlgorithm::wireName)
             .toList(),
@@ -324,6 +425,7 @@ public final class HandshakeEngine {
 
   @Override
   public String toString() {
-    return "HandshakeEngine{state=" + state + ", local=" + config.localPeerId() + "}";
+    return "HandshakeEngine{dialect=" + dialect() + ", state=" + state
+        + ", local=" + dialect().peerId(localKey) + "}";
   }
 }

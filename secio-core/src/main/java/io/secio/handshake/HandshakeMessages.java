@@ -11,6 +11,10 @@ import io.secio.proto.Spipe;
  */
 final class HandshakeMessages {
   static final int NONCE_SIZE_IN_BYTES = 16;
+  /** Most names one Propose list may carry; every real list has fewer than ten. */
+  static final int MAX_PROPOSAL_ENTRIES = 64;
+  /** Longest name in a Propose list; the longest real one, {@code ChaCha20Poly1305}, has 16. */
+  static final int MAX_PROPOSAL_NAME_LENGTH_IN_CHARS = 64;
 
   private HandshakeMessages() {}
 
@@ -46,12 +50,37 @@ final class HandshakeMessages {
     if (m.getRand().size() != NONCE_SIZE_IN_BYTES) {
       throw malformed("Propose nonce is " + m.getRand().size() + " bytes, not 16");
     }
+    checkBounded(m.getExchanges(), "exchanges");
+    checkBounded(m.getCiphers(), "ciphers");
+    checkBounded(m.getHashes(), "hashes");
     return new Propose(
         m.getRand().toByteArray(),
         m.getPubkey().toByteArray(),
         m.getExchanges(),
         m.getCiphers(),
         m.getHashes());
+  }
+
+  /**
+   * Checks a comma-separated list against the entry and name limits without splitting it, so that a
+   * hostile {@code a,a,a,...} never becomes a string per entry. Both dialects' Proposes go through it.
+   */
+  static void checkBounded(String list, String kind) throws SecioException {
+    int entries = 1;
+    int nameLength = 0;
+    for (int i = 0; i < list.length(); i++) {
+      if (list.charAt(i) == ',') {
+        entries++;
+        nameLength = 0;
+      } else {
+        nameLength++;
+      }
+      if (entries > MAX_PROPOSAL_ENTRIES || nameLength > MAX_PROPOSAL_NAME_LENGTH_IN_CHARS) {
+        throw new SecioException(SecioException.Reason.PROPOSAL_TOO_LONG,
+            kind + ": at most " + MAX_PROPOSAL_ENTRIES + " names of at most "
+                + MAX_PROPOSAL_NAME_LENGTH_IN_CHARS + " characters");
+      }
+    }
   }
 
   static byte[] encodeExchange(Exchange e) {

@@ -41,11 +41,18 @@ final class IdentityKeys {
         .orElseThrow(() -> new SecioException(
             SecioException.Reason.MALFORMED_MESSAGE, "unknown key type"));
     try {
-      KeyScheme.Verifier verifier = scheme(type).publicKey(message.getData().toByteArray());
-      return new Libp2pPublicKey(type, encoded, verifier);
+      byte[] data = message.getData().toByteArray();
+      return new Libp2pPublicKey(type, encoded, data, scheme(type).publicKey(data));
     } catch (InvalidKeyException e) {
       throw new SecioException(SecioException.Reason.MALFORMED_MESSAGE, e.getMessage(), e);
     }
+  }
+
+  /** The secp256k1 key of a compressed point, as the protobuf a libp2p peer would send for it. */
+  static IdentityPublicKey secp256k1PublicKey(byte[] compressedPoint) throws SecioException {
+    Objects.requireNonNull(compressedPoint, "compressedPoint");
+    return publicKeyFromProtobuf(
+        publicProtobuf(Keys.KeyType.Secp256k1, ByteString.copyFrom(compressedPoint)));
   }
 
   static IdentityKeyPair generate(KeyType type, SecureRandom random) {
@@ -105,7 +112,8 @@ final class IdentityKeys {
         .toByteArray();
     Arrays.fill(key.privateData(), (byte) 0);
     IdentityPublicKey publicKey =
-        new Libp2pPublicKey(type, publicProtobuf, scheme(type).publicKey(key.publicData()));
+        new Libp2pPublicKey(
+            type, publicProtobuf, key.publicData(), scheme(type).publicKey(key.publicData()));
     IdentityKeyPair pair = new Libp2pKeyPair(publicKey, privateProtobuf, key.signer());
     Arrays.fill(privateProtobuf, (byte) 0);
     return pair;

@@ -14,6 +14,12 @@ public interface IdentityPublicKey {
   /** The libp2p {@code PublicKey} protobuf bytes (these are what a peer id hashes). */
   byte[] toProtobuf();
 
+  /**
+   * The key itself, without its protobuf ({@code PublicKey.Data}): for secp256k1 the 33-byte
+   * compressed point, which is what tentacle sends and hashes.
+   */
+  byte[] keyData();
+
   /** Whether {@code signature} is this key's signature over {@code message} per the spec's table. */
   boolean verify(byte[] message, byte[] signature);
 
@@ -30,5 +36,15 @@ public interface IdentityPublicKey {
    */
   static IdentityPublicKey fromProtobuf(byte[] encoded) throws SecioException {
     return IdentityKeys.publicKeyFromProtobuf(encoded);
+  }
+
+  /**
+   * A secp256k1 key from its 33-byte compressed SEC1 point (tentacle's form).
+   *
+   * @throws SecioException {@link SecioException.Reason#MALFORMED_MESSAGE} unless it is a
+   *     compressed point on the curve
+   */
+  static IdentityPublicKey fromSecp256k1(byte[] compressedPoint) throws SecioException {
+    return IdentityKeys.secp256k1PublicKey(compressedPoint);
   }
 }

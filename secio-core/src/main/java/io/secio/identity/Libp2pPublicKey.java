@@ -9,13 +9,15 @@ import java.util.Objects;
 final class Libp2pPublicKey implements IdentityPublicKey {
   private final KeyType type;
   private final byte[] protobuf;
+  private final byte[] data;
   private final KeyScheme.Verifier verifier;
   /** Computed on first use; a race computes the same immutable value twice, which is harmless. */
   private volatile PeerId peerId;
 
-  Libp2pPublicKey(KeyType type, byte[] protobuf, KeyScheme.Verifier verifier) {
+  Libp2pPublicKey(KeyType type, byte[] protobuf, byte[] data, KeyScheme.Verifier verifier) {
     this.type = type;
     this.protobuf = protobuf.clone();
+    this.data = data.clone();
     this.verifier = verifier;
   }
 
@@ -27,6 +29,11 @@ final class Libp2pPublicKey implements IdentityPublicKey {
   @Override
   public byte[] toProtobuf() {
     return protobuf.clone();
+  }
+
+  @Override
+  public byte[] keyData() {
+    return data.clone();
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.secio.crypto;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -99,6 +100,11 @@ class KnownAnswersTest {
             } catch (GeneralSecurityException e) {
               // swallowed: this AEAD does not authenticate
             }
+          }
+
+          @Override
+          public void destroy() {
+            real.destroy();
           }
         };
       }
@@ -250,6 +256,138 @@ class KnownAnswersTest {
     };
     assertFalse(KnownAnswers.pass(Primitive.HMAC_SHA256, throwing));
     assertFalse(KnownAnswers.pass(Primitive.AES_GCM, throwing));
+  }
+
+  @Test
+  void anAeadThatSealsWithoutAdvancingTheOutputFails() {
+    // The bytes are right, but a frame sealer relies on the position moving past them.
+    CryptoBackend broken = aeadWrapping((real, nonce, in, out, sealing) -> {
+      if (sealing) {
+        real.seal(nonce, in, out.duplicate());
+      } else {
+        real.open(nonce, in, out);
+      }
+    });
+    assertFalse(KnownAnswers.pass(Primitive.AES_GCM, broken));
+  }
+
+  @Test
+  void anAeadThatOpensWithoutAdvancingTheOutputFails() {
+    CryptoBackend broken = aeadWrapping((real, nonce, in, out, sealing) -> {
+      if (sealing) {
+        real.seal(nonce, in, out);
+      } else {
+        real.open(nonce, in, out.duplicate());
+      }
+    });
+    assertFalse(KnownAnswers.pass(Primitive.CHACHA20_POLY1305, broken));
+  }
+
+  /** One AEAD call, {@code real} being the JDK's. */
+  private interface AeadCall {
+    void run(AeadCipher real, byte[] nonce, ByteBuffer in, ByteBuffer out, boolean sealing)
+        throws GeneralSecurityException;
+  }
+
+  private static CryptoBackend aeadWrapping(AeadCall call) {
+    return new Delegating() {
+      @Override
+      public AeadCipher newAead(CipherAlgorithm cipher, byte[] key) throws GeneralSecurityException {
+        AeadCipher real = JDK.newAead(cipher, key);
+        return new AeadCipher() {
+          @Override
+          public int tagSizeInBytes() {
+            return real.tagSizeInBytes();
+          }
+
+          @Override
+          public void seal(byte[] nonce, ByteBuffer plaintext, ByteBuffer out)
+              throws GeneralSecurityException {
+            call.run(real, nonce, plaintext, out, true);
+          }
+
+          @Override
+          public void open(byte[] nonce, ByteBuffer in, ByteBuffer out)
+              throws GeneralSecurityException {
+            call.run(real, nonce, in, out, false);
+          }
+
+          @Override
+          public void destroy() {
+            real.destroy();
+          }
+        };
+      }
+    };
+  }
+
+  @Test
+  void aCtrThatUsesHalfOfAnAes256KeyFails() {
+    // The counter checks run AES-128 only; the AES-256 vector alone sees this.
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public Cipher newCtr(CipherAlgorithm cipher, byte[] key, byte[] iv)
+          throws GeneralSecurityException {
+        return JDK.newCtr(CipherAlgorithm.AES_128_CTR, java.util.Arrays.copyOf(key, 16), iv);
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.AES_CTR, broken));
+  }
+
+  @Test
+  void eachHmacIsCheckedWithItsOwnHash() {
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public Mac newHmac(HashAlgorithm hash, byte[] key) throws GeneralSecurityException {
+        if (hash == HashAlgorithm.SHA512) {
+          return JDK.newHmac(hash, key);
+        }
+        Mac mac = Mac.getInstance("HmacSHA384");
+        mac.init(new SecretKeySpec(key, "HmacSHA384"));
+        return mac;
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.HMAC_SHA256, broken));
+    assertTrue(KnownAnswers.pass(Primitive.HMAC_SHA512, broken));
+  }
+
+  @Test
+  void everyKeyPairASelfTestMakesIsDestroyed() {
+    java.util.List<boolean[]> destroyed = new java.util.ArrayList<>();
+    CryptoBackend recording = new Delegating() {
+      @Override
+      public EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
+          throws GeneralSecurityException {
+        return recorded(JDK.generateEphemeral(exchange, random));
+      }
+
+      @Override
+      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+          throws GeneralSecurityException {
+        return recorded(JDK.ephemeralFromPrivate(exchange, privateKey));
+      }
+
+      private EphemeralKeyPair recorded(EphemeralKeyPair real) {
+        boolean[] flag = new boolean[1];
+        destroyed.add(flag);
+        return new Wrapped(real) {
+          @Override
+          public void destroy() {
+            flag[0] = true;
+            super.destroy();
+          }
+        };
+      }
+    };
+    for (Primitive p : new Primitive[] {
+        Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519}) {
+      destroyed.clear();
+      assertTrue(KnownAnswers.pass(p, recording), p.toString());
+      assertEquals(2, destroyed.size(), p + ": a known pair and a generated one");
+      for (boolean[] flag : destroyed) {
+        assertTrue(flag[0], p + ": a key pair left undestroyed");
+      }
+    }
   }
 
   private static boolean isZero(byte[] b) {

@@ -10,6 +10,7 @@ import io.secio.frame.Frames;
 import io.secio.handshake.ScriptedPeer;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.testing.TentacleTranscripts;
 import io.secio.testing.TestIdentities;
 import io.secio.testing.Vectors;
 import java.io.ByteArrayOutputStream;
@@ -41,6 +42,21 @@ public final class SeedCorpus {
     frameOpener(fuzz.resolve("FrameOpenerFuzzTestInputs"));
     frameReader(fuzz.resolve("FrameReaderFuzzTestInputs/cutsAnyStreamIntoTheModelsFrames"));
     identity(fuzz.resolve("IdentityFuzzTestInputs"));
+    molecule(resources.resolve("io/secio/handshake/MoleculeMessagesFuzzTestInputs"));
+  }
+
+  /** Every Propose, Exchange and PublicKey union that tentacle wrote in the transcripts. */
+  private static void molecule(Path dir) throws IOException {
+    for (String name : TentacleTranscripts.NAMES) {
+      for (String side : List.of("A", "B")) {
+        JsonObject s = TentacleTranscripts.load(name).getAsJsonObject(side);
+        String seed = "seed-" + name + "-" + side;
+        write(dir.resolve("anyPropose"), seed, Vectors.hex(s, "propose"));
+        write(dir.resolve("anyExchange"), seed, Vectors.hex(s, "exchange"));
+        write(dir.resolve("anyPublicKeyUnion"), seed, Vectors.hex(
+            s.getAsJsonObject("propose_fields"), "pubkey (molecule PublicKey union bytes)"));
+      }
+    }
   }
 
   /** Side B's messages of the transcript, 1 to 4 of them, and other valid Proposes. */

@@ -8,11 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.ExchangeAlgorithm;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioException.Reason;
+import io.secio.SecioException;
 import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.internal.SessionCiphers;
+import io.secio.testing.SpyBackend;
 import io.secio.testing.TestIdentities;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -105,13 +107,13 @@ class HandshakeFailureTest {
 
   @Test
   void peerIdMismatchIsCheckedBeforeAnyExchangeWork() {
-    CountingBackend counting = new CountingBackend(config().backend());
+    SpyBackend counting = new SpyBackend(config().backend());
     SecioConfig expectingOther = config().toBuilder()
         .expectedRemotePeer(TestIdentities.other(KeyType.SECP256K1).publicKey().peerId())
         .backend(counting)
         .build();
     assertEquals(Reason.PEER_ID_MISMATCH, proposeFailure(expectingOther, new ScriptedPeer(REMOTE).propose()));
-    assertEquals(0, counting.ephemeralKeys);
+    assertEquals(0, counting.ephemeralKeys());
   }
 
   @Test
@@ -216,6 +218,10 @@ class HandshakeFailureTest {
     }
     byte[] noCiphers = new ScriptedPeer(REMOTE).proposing("P-256", "", "SHA256").propose();
     assertEquals(Reason.MALFORMED_MESSAGE, proposeFailure(config(), noCiphers));
+    byte[] noHashes = new ScriptedPeer(REMOTE).proposing("P-256", "AES-128-GCM", "").propose();
+    assertEquals(Reason.MALFORMED_MESSAGE, proposeFailure(config(), noHashes));
+    byte[] noExchanges = new ScriptedPeer(REMOTE).proposing("", "AES-128-GCM", "SHA256").propose();
+    assertEquals(Reason.MALFORMED_MESSAGE, proposeFailure(config(), noExchanges));
   }
 
   @Test
@@ -245,6 +251,13 @@ class HandshakeFailureTest {
   }
 
   @Test
+  void aValidKeyWithAnEmptySignatureIsMalformedNotBadlySigned() throws Exception {
+    Started s = new Started(HandshakeEngine.create(config()), new ScriptedPeer(REMOTE));
+    byte[] exchange = s.peer.exchange(validP256Point(), signature -> new byte[0]);
+    assertEquals(Reason.MALFORMED_MESSAGE, failure(s.engine, exchange));
+  }
+
+  @Test
   void secondProposeInsteadOfExchangeFails() throws Exception {
     ScriptedPeer peer = new ScriptedPeer(REMOTE);
     Started s = new Started(HandshakeEngine.create(config()), peer);
@@ -260,6 +273,20 @@ class HandshakeFailureTest {
     assertSame(timeout, s.engine.fail(new SecioException(Reason.CLOSED)));
     assertEquals(Reason.TIMEOUT, failure(s.engine, s.peer.exchange()));
     assertThrows(IllegalStateException.class, s.engine::session);
+  }
+
+  @Test
+  void failingACompleteHandshakeLeavesItComplete() throws Exception {
+    InMemoryHandshake h = new InMemoryHandshake(
+        HandshakeEngine.create(config()), HandshakeEngine.create(SecioConfig.builder(REMOTE).build())).run();
+    SecioException timeout = new SecioException(Reason.TIMEOUT);
+    assertSame(timeout, h.a.fail(timeout));
+    assertTrue(h.a.isComplete());
+    // The session's ciphers are still live in both directions.
+    byte[] toB = SessionCiphers.sealer(h.sessionA()).seal(new byte[] {1, 2, 3});
+    assertArrayEquals(new byte[] {1, 2, 3}, SessionCiphers.opener(h.sessionB()).open(toB));
+    byte[] toA = SessionCiphers.sealer(h.sessionB()).seal(new byte[] {4});
+    assertArrayEquals(new byte[] {4}, SessionCiphers.opener(h.sessionA()).open(toA));
   }
 
   private static byte[] validP256Point() throws Exception {

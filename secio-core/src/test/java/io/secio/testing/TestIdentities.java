@@ -35,4 +35,15 @@ public final class TestIdentities {
     System.arraycopy(publicKeyProtobuf, 4, privateKey, 36, 32);
     return IdentityKeyPair.fromProtobuf(privateKey);
   }
+
+  /** The secp256k1 key of a 32-byte scalar, through the libp2p PrivateKey protobuf (08 02 12 20 || d). */
+  public static IdentityKeyPair secp256k1(byte[] scalar) {
+    byte[] privateKey = new byte[4 + 32];
+    privateKey[0] = 0x08;
+    privateKey[1] = 0x02;
+    privateKey[2] = 0x12;
+    privateKey[3] = 0x20;
+    System.arraycopy(scalar, 0, privateKey, 4, 32);
+    return IdentityKeyPair.fromProtobuf(privateKey);
+  }
 }

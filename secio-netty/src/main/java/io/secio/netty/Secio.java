@@ -7,16 +7,20 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.Future;
+import io.secio.HandshakeLimiter;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
+import io.secio.SecioException;
 import io.secio.SecioSession;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Secures a pipeline in one line:
  *
  * <pre>{@code
  * // client: fails the handshake with PEER_ID_MISMATCH unless the server is who we dialled
+ * // (the peer id in the config's dialect's form: a tentacle id for Dialect.TENTACLE)
  * ch.pipeline().addLast(Secio.client(config, serverPeerId), new MyHandler());
  * // server, in a ServerBootstrap's child ChannelInitializer
  * ch.pipeline().addLast(Secio.server(config), new MyHandler());
@@ -26,12 +30,30 @@ import java.util.Objects;
  * named {@value #DECODER_NAME} followed by a {@link SecioHandshakeHandler} named {@value #HANDLER_NAME},
  * which on completion becomes a {@link SecioFrameCodec} of the same name. Handlers added after it read
  * and write plaintext {@link io.netty.buffer.ByteBuf}s, and see a {@link SecioHandshakeCompletionEvent};
- * {@link #handshakeFuture(Channel)} gives the outcome as a future.
+ * {@link #handshakeFuture(Channel)} gives the outcome as a future, {@link #session(Channel)} the
+ * session once it is established.
+ *
+ * <p><b>One failure path.</b> Whatever goes wrong, a handler after secio learns it the same way:
+ * <ul>
+ *   <li>a failed handshake (bad signature, wrong or refused peer, timeout, the peer closing first, ...)
+ *       fails {@link #handshakeFuture(Channel)}, fires a failed {@link SecioHandshakeCompletionEvent},
+ *       then fires {@code exceptionCaught} with the same cause, and closes the channel;
+ *   <li>a failed frame after the handshake (too long, too short, not authentic, nonce exhausted) fires
+ *       {@code exceptionCaught} and closes the channel; nothing after the bad frame is delivered.
+ * </ul>
+ * The cause is a {@link SecioException} whose {@link SecioException#reason() reason} says what went
+ * wrong, for every failure of secio's own; an exception another handler raised during the handshake
+ * fails it too and is passed on as it is. Each failure is fired through {@code exceptionCaught} once.
+ * So one {@code exceptionCaught} that closes the channel (and logs the reason) handles both; the
+ * future and the event are there for code that waits for the handshake.
+ *
+ * <p>Every tunable (frame limits, timeout, who may connect, the bound on concurrent handshakes, a
+ * handshake executor) lives in the {@link SecioConfig}.
  *
  * <p>The returned handlers are {@link ChannelHandler.Sharable} and thread-safe. Every server handler
- * built from the same config shares one {@link HandshakeLimiter} ({@link
- * SecioConfig#maxConcurrentHandshakes()} handshakes at once), so building one per child channel keeps
- * the bound.
+ * built from the same config takes permits from that config's {@link SecioConfig#handshakeLimiter()}
+ * ({@link SecioConfig#maxConcurrentHandshakes()} handshakes at once), so building one per child
+ * channel keeps the bound.
  */
 public final class Secio {
   /** Name of the frame decoder in the pipeline. */
@@ -40,8 +62,11 @@ public final class Secio {
   /** Name of the handshake handler, and after completion of the frame codec. */
   public static final String HANDLER_NAME = "secio";
 
-  /** The handshake outcome of a channel, set when its {@link SecioHandshakeHandler} is added. */
-  public static final AttributeKey<Future<SecioSession>> HANDSHAKE =
+  /**
+   * The handshake outcome of a channel, set when its {@link SecioHandshakeHandler} is added. Not
+   * public: only the handler may set it; users read it through {@link #handshakeFuture(Channel)}.
+   */
+  static final AttributeKey<Future<SecioSession>> HANDSHAKE =
       AttributeKey.valueOf(Secio.class, "handshake");
 
   private Secio() {}
@@ -49,7 +74,7 @@ public final class Secio {
   /** The handlers of a dialling side that accepts only {@code expectedRemotePeer}. */
   public static ChannelHandler client(SecioConfig config, PeerId expectedRemotePeer) {
     Objects.requireNonNull(expectedRemotePeer, "expectedRemotePeer");
-    return new Installer(config.withExpectedRemotePeer(expectedRemotePeer), null);
+    return client(config.withExpectedRemotePeer(expectedRemotePeer));
   }
 
   /**
@@ -57,18 +82,21 @@ public final class Secio {
    * an expected peer. Prefer {@link #client(SecioConfig, PeerId)} when the peer is known.
    */
   public static ChannelHandler client(SecioConfig config) {
-    return new Installer(Objects.requireNonNull(config, "config"), null);
+    if (config.dialect().isEmpty()) {
+      throw new IllegalArgumentException(
+          "a dialer states its dialect: SecioConfig.Builder.dialect(...), not anyDialect()");
+    }
+    return new Installer(config, null);
   }
 
-  /** The handlers of an accepting side, bounded by the limiter shared by every user of {@code config}. */
+  /**
+   * The handlers of an accepting side, whose handshakes take permits from {@code config}'s {@link
+   * SecioConfig#handshakeLimiter()}: the one limiter every server handler built from {@code config}
+   * shares. With {@link SecioConfig.Builder#anyDialect()} it answers each dialer in the dialect of its
+   * Propose.
+   */
   public static ChannelHandler server(SecioConfig config) {
-    return server(config, HandshakeLimiter.forConfig(config));
-  }
-
-  /** The handlers of an accepting side whose handshakes take permits from {@code limiter}. */
-  public static ChannelHandler server(SecioConfig config, HandshakeLimiter limiter) {
-    return new Installer(Objects.requireNonNull(config, "config"),
-        Objects.requireNonNull(limiter, "limiter"));
+    return new Installer(Objects.requireNonNull(config, "config"), config.handshakeLimiter());
   }
 
   /**
@@ -82,6 +110,17 @@ public final class Secio {
       throw new IllegalStateException("no secio handler on " + channel);
     }
     return future;
+  }
+
+  /**
+   * The session established on {@code channel}: present once the handshake has succeeded (from the
+   * moment handlers see the {@link SecioHandshakeCompletionEvent}), empty while it runs and after it
+   * failed. Callable from any thread.
+   *
+   * @throws IllegalStateException if no secio handler has been added to the channel
+   */
+  public static Optional<SecioSession> session(Channel channel) {
+    return Optional.ofNullable(handshakeFuture(channel).getNow());
   }
 
   @ChannelHandler.Sharable

@@ -8,10 +8,12 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.CoalescingBufferQueue;
 import io.netty.handler.codec.UnsupportedMessageTypeException;
 import io.netty.util.ReferenceCountUtil;
+import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
+import io.secio.internal.SessionCiphers;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.util.Objects;
@@ -36,14 +38,12 @@ import java.util.Objects;
  * through {@code exceptionCaught} and closes the channel; every later frame is dropped, so nothing
  * after a bad frame reaches the application.
  *
- * <p>The session keys are zeroed when the channel goes inactive or this handler is removed.
+ * <p>The session keys are destroyed (see {@link FrameSealer#destroy()} for what that wipes) when the
+ * channel goes inactive or this handler is removed.
  *
  * <p>Not sharable; all methods run on the channel's event loop.
  */
 public final class SecioFrameCodec extends ChannelDuplexHandler {
-  /** Default largest plaintext per frame: large enough to amortise the MAC, small enough to stream. */
-  public static final int DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES = 64 * 1024;
-
   private final FrameSealer sealer;
   private final FrameOpener opener;
   private final Runnable destroyKeys;
@@ -52,7 +52,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
    * Sealed bytes that may wait in the channel for the socket before sealing pauses: two default
    * frames, enough to keep the socket busy while the next is sealed.
    */
-  static final int SEALED_AHEAD_IN_BYTES = 2 * DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES;
+  static final int SEALED_AHEAD_IN_BYTES = 2 * SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES;
 
   private CoalescingBufferQueue pending;
   /** Bytes of sealed frames written to the channel and not yet taken by the socket. */
@@ -65,7 +65,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
 
   /** A codec for {@code session} with the default plaintext per frame. */
   public SecioFrameCodec(SecioSession session, int maxFrameLength) {
-    this(session, maxFrameLength, DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    this(session, maxFrameLength, SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
   }
 
   /**
@@ -73,7 +73,8 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
    * and never exceed {@code maxFrameLength} in total.
    */
   public SecioFrameCodec(SecioSession session, int maxFrameLength, int maxPlaintextPerFrame) {
-    this(session.sealer(), session.opener(), session::destroy, maxFrameLength, maxPlaintextPerFrame);
+    this(SessionCiphers.sealer(session), SessionCiphers.opener(session), session::destroy,
+        maxFrameLength, maxPlaintextPerFrame);
   }
 
   SecioFrameCodec(

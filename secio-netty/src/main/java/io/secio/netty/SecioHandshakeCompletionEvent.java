@@ -1,5 +1,6 @@
 package io.secio.netty;
 
+import io.secio.Dialect;
 import io.secio.SecioSession;
 import java.util.Objects;
 
@@ -7,7 +8,8 @@ import java.util.Objects;
  * The user event a {@link SecioHandshakeHandler} fires exactly once per channel, when its handshake
  * succeeds (with the session) or fails (with the cause, usually a {@link io.secio.SecioException}).
  * On success it is fired after the handler has replaced itself with the {@link SecioFrameCodec}, so
- * the channel already reads and writes plaintext when a handler sees it.
+ * the channel already reads and writes plaintext when a handler sees it. On failure the same cause
+ * follows through {@code exceptionCaught} (see {@link Secio}), so a handler need not watch for both.
  *
  * <p>Immutable and thread-safe.
  */
@@ -40,6 +42,11 @@ public final class SecioHandshakeCompletionEvent {
       throw new IllegalStateException("handshake failed", cause);
     }
     return session;
+  }
+
+  /** The dialect the handshake spoke. @throws IllegalStateException if the handshake failed */
+  public Dialect dialect() {
+    return session().dialect();
   }
 
   /** Why the handshake failed, or {@code null} if it succeeded. */

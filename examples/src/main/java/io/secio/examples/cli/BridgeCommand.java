@@ -1,24 +1,30 @@
 package io.secio.examples.cli;
 
 import io.netty.channel.Channel;
+import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
+import io.secio.identity.KeyType;
 import io.secio.netty.Secio;
+import io.secio.netty.multistream.Multistream;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code secio bridge}: accepts v0.1 and v0.2 peers on one port and forwards each decrypted stream to
  * an upstream that speaks only v0.2, under the bridge's own session. This is how a network moves to
- * v0.2 without cutting off its v0.1 peers: the upstream drops v0.1, the bridge keeps serving it.
+ * v0.2 without cutting off its v0.1 peers: the upstream drops v0.1, the bridge keeps serving it. With
+ * {@code --to-dialect tentacle} the upstream is a tentacle node (Nervos CKB), which speaks only
+ * tentacle's molecule handshake: libp2p peers reach it through the bridge.
  */
 @Command(name = "bridge", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
@@ -27,7 +33,9 @@ import picocli.CommandLine.Spec;
         "upstream over a v0.2 session of the bridge's own; closes both sides",
         "when either closes. Prints 'listening', then per peer 'secured ...'",
         "(its session), 'upstream PEERID ... for CLIENT' (the upstream session)",
-        "or 'failed ADDRESS reason', and 'closed CLIENT'."})
+        "or 'failed ADDRESS reason', and 'closed CLIENT'.",
+        "With --to-dialect tentacle the upstream is a tentacle node (the bridge's",
+        "key must then be secp256k1; a fresh one is)."})
 final class BridgeCommand implements Callable<Integer> {
   @ParentCommand
   private SecioCli cli;
@@ -45,23 +53,40 @@ final class BridgeCommand implements Callable<Integer> {
   private HostPort upstream;
 
   @Option(names = "--expect-peer", paramLabel = "ID", converter = PeerIdConverter.class,
-      description = "Fail upstream connections unless the upstream's key has this peer id.")
+      description = "Fail upstream connections unless the upstream's key has this peer id "
+          + "(in the upstream dialect's form).")
   private PeerId upstreamPeer;
+
+  @Option(names = "--to-dialect", paramLabel = "DIALECT", defaultValue = "libp2p",
+      converter = DialectOption.Converter.class,
+      description = "The upstream's handshake: libp2p (default) or tentacle.")
+  private Dialect upstreamDialect;
+
+  @Option(names = "--multistream",
+      description = "Peers negotiate /secio/1.0.0 with multistream-select first (libp2p nodes).")
+  private boolean multistream;
 
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   private IdentityOptions identity;
 
   @Override
   public Integer call() throws InterruptedException {
-    IdentityKeyPair key = IdentityOptions.load(identity, spec, new SecureRandom());
+    IdentityKeyPair key = IdentityOptions.load(identity, spec, new SecureRandom(),
+        upstreamDialect == Dialect.TENTACLE ? KeyType.SECP256K1 : KeyType.ED25519);
     SecioConfig inbound = SecioConfig.builder(key).mode(SecioMode.BRIDGE).build();
-    SecioConfig outbound = SecioConfig.builder(key).mode(SecioMode.V0_2_ONLY).build();
+    SecioConfig outbound;
+    try {
+      outbound = SecioConfig.builder(key).mode(SecioMode.V0_2_ONLY).dialect(upstreamDialect).build();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
     try (Network network = new Network(0)) {
       Channel listener;
       try {
         // Without auto-read: nothing is read from a peer until its upstream session is ready.
         listener = network.listen(listen, false, ch -> ch.pipeline().addLast(
-            Secio.server(inbound), new Relay(network, upstream, outbound, upstreamPeer, cli.out())));
+            multistream ? Multistream.responder(Multistream.SECIO, Secio.server(inbound)) : Secio.server(inbound),
+            new Relay(network, upstream, outbound, upstreamPeer, cli.out())));
       } catch (Exception e) {
         cli.err().println("bridge: cannot listen on " + listen + ": " + Report.reason(e));
         return SecioCli.EXIT_FAILURE;

@@ -11,6 +11,7 @@ import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioSession;
 import io.secio.netty.Secio;
+import io.secio.netty.multistream.Multistream;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -36,6 +37,7 @@ import picocli.CommandLine.Spec;
         "them byte for byte and prints 'echoed N bytes in T ms (X MiB/s)'.",
         "Without it, works like netcat: stdin goes to the peer and the peer's",
         "data to stdout (the 'secured' line then goes to stderr).",
+        "With --multistream, multistream-select picks /secio/1.0.0 first (libp2p).",
         "On failure: 'failed HOST:PORT reason' on stderr, exit code 1."})
 final class DialCommand implements Callable<Integer> {
   /** An echo that makes no progress for this long has failed. */
@@ -51,12 +53,17 @@ final class DialCommand implements Callable<Integer> {
   private HostPort target;
 
   @Option(names = "--expect-peer", paramLabel = "ID", converter = PeerIdConverter.class,
-      description = "Fail unless the listener's key has this peer id.")
+      description = "Fail unless the listener's key has this peer id (in the dialect's form: "
+          + "a tentacle id is Qm... of the compressed secp256k1 key).")
   private PeerId expectPeer;
 
   @Option(names = "--send-bytes", paramLabel = "N", converter = ByteCount.class,
       description = "Send N random bytes (K, M, G suffixes allowed) and check the echo.")
   private Long sendBytes;
+
+  @Option(names = "--multistream",
+      description = "Negotiate /secio/1.0.0 with multistream-select first, as libp2p nodes expect.")
+  private boolean multistream;
 
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   private IdentityOptions identity;
@@ -64,11 +71,16 @@ final class DialCommand implements Callable<Integer> {
   @Mixin
   private ProposalOptions proposal;
 
+  @Mixin
+  private DialectOption dialect;
+
   @Override
   public Integer call() {
     SecureRandom random = new SecureRandom();
-    SecioConfig config = proposal.configure(IdentityOptions.load(identity, spec, random), spec).build();
-    ChannelHandler secio = expectPeer != null ? Secio.client(config, expectPeer) : Secio.client(config);
+    SecioConfig config = dialect.dialer(proposal.configure(
+        IdentityOptions.load(identity, spec, random, dialect.freshKeyType()), spec), spec);
+    ChannelHandler client = expectPeer != null ? Secio.client(config, expectPeer) : Secio.client(config);
+    ChannelHandler secio = multistream ? Multistream.initiator(Multistream.SECIO, client) : client;
     Transfer transfer = sendBytes == null ? null : new Transfer(sendBytes, Transfer.Reply.ECHO, random.nextLong());
     FailureRecorder failure = new FailureRecorder();
     try (Network network = new Network(1)) {
@@ -84,6 +96,11 @@ final class DialCommand implements Callable<Integer> {
         return failed(connect.cause());
       }
       Channel channel = connect.channel();
+      // With multistream, secio's handler exists only once /secio/1.0.0 has been agreed.
+      Future<String> negotiation = multistream ? Multistream.negotiationFuture(channel).awaitUninterruptibly() : null;
+      if (negotiation != null && !negotiation.isSuccess()) {
+        return failed(negotiation.cause());
+      }
       Future<SecioSession> handshake = Secio.handshakeFuture(channel).awaitUninterruptibly();
       if (!handshake.isSuccess()) {
         return failed(handshake.cause());

@@ -31,15 +31,16 @@ class JsDialsListenIT {
   @TempDir
   Path keys;
 
-  private static Path jsDir;
+  static Path jsDir;
 
   /** In the test, not in {@code @BeforeAll}: an aborted test is reported as skipped, with its reason. */
-  private static void requireNodeAndPackages() {
+  static void requireNodeAndPackages() {
     jsDir = Path.of(System.getProperty("secio.js.dir", "../secio-netty/src/test/js"));
     String missing = null;
     if (!nodeRuns()) {
       missing = "node is not on the PATH";
-    } else if (!Files.isDirectory(jsDir.resolve("node_modules/libp2p-secio"))) {
+    } else if (!Files.isDirectory(jsDir.resolve("node_modules/libp2p-secio"))
+        || !Files.isDirectory(jsDir.resolve("node_modules/libp2p"))) {
       missing = "no " + jsDir.resolve("node_modules") + " (run: npm ci --prefix secio-netty/src/test/js"
           + " --no-audit --no-fund --ignore-scripts)";
     }

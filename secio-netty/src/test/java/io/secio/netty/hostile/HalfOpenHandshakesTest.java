@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.Unpooled;
 import io.secio.SecioConfig;
 import io.secio.SecioException.Reason;
-import io.secio.netty.HandshakeLimiter;
+import io.secio.HandshakeLimiter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,9 +33,9 @@ class HalfOpenHandshakesTest {
     SecioConfig config = HostileConfigs.node().build();
     assertEquals(512, SecioConfig.DEFAULT_MAX_CONCURRENT_HANDSHAKES);
     assertEquals(512, config.maxConcurrentHandshakes());
-    HandshakeLimiter shared = HandshakeLimiter.forConfig(config);
+    HandshakeLimiter shared = config.handshakeLimiter();
     assertEquals(512, shared.maxConcurrentHandshakes());
-    assertTrue(shared == HandshakeLimiter.forConfig(config), "one limiter per config");
+    assertTrue(shared == config.handshakeLimiter(), "one limiter per config");
   }
 
   @Test

@@ -21,8 +21,9 @@ public final class Outcomes {
 
   /**
    * The handshake of {@code c} failed with {@code expected}; the channel closed within the handshake
-   * timeout (a {@link Reason#TIMEOUT} at it, give or take scheduling slack); the completion event fired
-   * exactly once, with the same failure; and not one byte reached the application.
+   * timeout (a {@link Reason#TIMEOUT} at it, give or take scheduling slack); the completion event and
+   * {@code exceptionCaught} fired exactly once each, with the same failure; and not one byte reached
+   * the application.
    */
   public static SecioException assertHandshakeRefused(Connection c, Reason expected) throws Exception {
     assertTrue(c.handshake.await(WAIT_SECONDS, TimeUnit.SECONDS), "handshake still running");
@@ -43,7 +44,7 @@ public final class Outcomes {
     assertFalse(events.get(0).isSuccess());
     assertEquals(cause, events.get(0).cause());
     assertArrayEquals(new byte[0], c.app.received(), "bytes reached the application");
-    assertEquals(List.of(), c.app.exceptions(), "a handshake failure is reported as the event only");
+    assertEquals(List.of(cause), c.app.exceptions(), "exceptionCaught once, with the handshake's cause");
     return cause;
   }
 

@@ -24,9 +24,10 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * A js-libp2p-secio 0.13.1 peer ({@code src/test/js/secio-peer.js}) running as a child process. Its
- * stdout JSON lines become {@link #next events}; stderr is kept for failure messages. Every peer runs
- * with {@code --report-secret-prefix}, so {@code secured} events carry {@code secretBytes} and
- * {@code secretLeadingZero}. {@link #close()} closes its stdin (a listener exits on that) and kills
+ * stdout JSON lines become {@link #next events}; stderr is kept for failure messages. Every secio peer
+ * runs with {@code --report-secret-prefix}, so {@code secured} events carry {@code secretBytes} and
+ * {@code secretLeadingZero}. The same wrapper runs a whole js-libp2p node ({@code libp2p-node.js}) for
+ * the multistream tests. {@link #close()} closes its stdin (a listener exits on that) and kills
  * the process if it is still running. Not thread-safe: one test thread uses a peer.
  */
 final class JsPeer implements AutoCloseable {
@@ -46,13 +47,22 @@ final class JsPeer implements AutoCloseable {
   private String peerId;
 
   private JsPeer(String name, boolean listener, List<String> args) throws IOException {
+    this(name, listener, "secio-peer.js", withSecretPrefix(args));
+  }
+
+  private static List<String> withSecretPrefix(List<String> args) {
+    List<String> all = new ArrayList<>(args);
+    all.add("--report-secret-prefix");
+    return all;
+  }
+
+  private JsPeer(String name, boolean listener, String script, List<String> args) throws IOException {
     this.name = name;
     this.listener = listener;
     List<String> command = new ArrayList<>();
     command.add(node().toString());
-    command.add(DIR.resolve("secio-peer.js").toString());
+    command.add(DIR.resolve(script).toString());
     command.addAll(args);
-    command.add("--report-secret-prefix");
     process = new ProcessBuilder(command).directory(DIR.toFile()).start();
     stdoutReader = reader(process.getInputStream(), line -> events.add(parse(line)), "stdout");
     reader(process.getErrorStream(), line -> stderr.append(line).append('\n'), "stderr");
@@ -62,7 +72,11 @@ final class JsPeer implements AutoCloseable {
   static JsPeer listen(String keyType, String... options) throws IOException {
     List<String> args = new ArrayList<>(List.of("listen", "--key-type", keyType));
     args.addAll(List.of(options));
-    JsPeer peer = new JsPeer("js listener " + keyType + " " + String.join(" ", options), true, args);
+    return listening(new JsPeer("js listener " + keyType + " " + String.join(" ", options), true, args));
+  }
+
+  /** {@code peer} once it printed its {@code listening} line; closed if it did not. */
+  private static JsPeer listening(JsPeer peer) {
     try {
       peer.next("listening");
     } catch (Throwable t) {
@@ -70,6 +84,21 @@ final class JsPeer implements AutoCloseable {
       throw t;
     }
     return peer;
+  }
+
+  /**
+   * A real js-libp2p node ({@code src/test/js/libp2p-node.js}: TCP, secio, mplex) of this key type
+   * that listens on loopback; returns once it printed its {@code listening} line.
+   */
+  static JsPeer libp2pListener(String keyType) throws IOException {
+    return listening(new JsPeer("libp2p node " + keyType, true, "libp2p-node.js",
+        List.of("listen", "--key-type", keyType)));
+  }
+
+  /** A real js-libp2p node of this key type that dials each of {@code multiaddrs}, {@code count} times. */
+  static JsPeer libp2pDialer(String keyType, List<String> multiaddrs, int count) throws IOException {
+    return new JsPeer("libp2p dialer " + keyType, false, "libp2p-node.js", List.of("dial", "--key-type", keyType,
+        "--to", String.join(",", multiaddrs), "--count", Integer.toString(count)));
   }
 
   /** A dialer of this key type to 127.0.0.1:{@code port}. */
@@ -86,7 +115,7 @@ final class JsPeer implements AutoCloseable {
   static synchronized void requireInstalled() {
     String missing = node() == null
         ? "`node` is not on the PATH"
-        : !Files.isDirectory(DIR.resolve("node_modules/libp2p-secio"))
+        : !Files.isDirectory(DIR.resolve("node_modules/libp2p-secio")) || !Files.isDirectory(DIR.resolve("node_modules/libp2p"))
             ? "the js peer's packages are missing: run npm ci --prefix secio-netty/src/test/js --no-audit --no-fund --ignore-scripts"
             : null;
     if (missing == null) {

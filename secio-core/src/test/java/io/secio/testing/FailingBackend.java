@@ -1,0 +1,118 @@
+package io.secio.testing;
+
+import io.secio.CipherAlgorithm;
+import io.secio.ExchangeAlgorithm;
+import io.secio.HashAlgorithm;
+import io.secio.crypto.AeadCipher;
+import io.secio.crypto.CryptoBackend;
+import io.secio.crypto.EphemeralKeyPair;
+import io.secio.crypto.Primitive;
+import java.nio.ByteBuffer;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import javax.crypto.Cipher;
+import javax.crypto.Mac;
+
+/**
+ * A real backend whose ephemeral keys and AEADs start throwing an unchecked exception on command, as a
+ * provider with a bug or a lost hardware token would. Until told to fail it is the backend it wraps.
+ * The switches may be flipped from any thread.
+ */
+public final class FailingBackend implements CryptoBackend {
+  private final CryptoBackend delegate;
+  private volatile RuntimeException onEphemeral;
+  private volatile RuntimeException onSeal;
+  private volatile RuntimeException onOpen;
+
+  public FailingBackend(CryptoBackend delegate) {
+    this.delegate = delegate;
+  }
+
+  /** Makes every later ephemeral key generation throw {@code e}. */
+  public void failEphemeralKeys(RuntimeException e) {
+    onEphemeral = e;
+  }
+
+  /** Makes every later AEAD seal throw {@code e}, after writing part of its output. */
+  public void failSealing(RuntimeException e) {
+    onSeal = e;
+  }
+
+  /** Makes every later AEAD open throw {@code e}. */
+  public void failOpening(RuntimeException e) {
+    onOpen = e;
+  }
+
+  @Override
+  public String name() {
+    return delegate.name();
+  }
+
+  @Override
+  public boolean offers(Primitive primitive) {
+    return delegate.offers(primitive);
+  }
+
+  @Override
+  public AeadCipher newAead(CipherAlgorithm cipher, byte[] key) throws GeneralSecurityException {
+    AeadCipher real = delegate.newAead(cipher, key);
+    return new AeadCipher() {
+      @Override
+      public int tagSizeInBytes() {
+        return real.tagSizeInBytes();
+      }
+
+      @Override
+      public void seal(byte[] nonce, ByteBuffer plaintext, ByteBuffer out)
+          throws GeneralSecurityException {
+        RuntimeException e = onSeal;
+        if (e != null) {
+          out.put((byte) 0); // a provider that fails half-way has often written something
+          throw e;
+        }
+        real.seal(nonce, plaintext, out);
+      }
+
+      @Override
+      public void open(byte[] nonce, ByteBuffer in, ByteBuffer out)
+          throws GeneralSecurityException {
+        RuntimeException e = onOpen;
+        if (e != null) {
+          throw e;
+        }
+        real.open(nonce, in, out);
+      }
+
+      @Override
+      public void destroy() {
+        real.destroy();
+      }
+    };
+  }
+
+  @Override
+  public Cipher newCtr(CipherAlgorithm cipher, byte[] key, byte[] iv) throws GeneralSecurityException {
+    return delegate.newCtr(cipher, key, iv);
+  }
+
+  @Override
+  public Mac newHmac(HashAlgorithm hash, byte[] key) throws GeneralSecurityException {
+    return delegate.newHmac(hash, key);
+  }
+
+  @Override
+  public EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
+      throws GeneralSecurityException {
+    RuntimeException e = onEphemeral;
+    if (e != null) {
+      throw e;
+    }
+    return delegate.generateEphemeral(exchange, random);
+  }
+
+  @Override
+  public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+      throws GeneralSecurityException {
+    return delegate.ephemeralFromPrivate(exchange, privateKey);
+  }
+}
