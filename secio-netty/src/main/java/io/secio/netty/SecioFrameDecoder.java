@@ -1,6 +1,8 @@
 package io.secio.netty;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.codec.DecoderException;
@@ -106,6 +108,30 @@ public final class SecioFrameDecoder extends ByteToMessageDecoder {
       return;
     }
     in.skipBytes(LENGTH_FIELD_SIZE_IN_BYTES);
-    out.add(in.readRetainedSlice((int) length));
+    out.add(body(in, (int) length));
+  }
+
+  /**
+   * The next {@code length} bytes of {@code in} as a retained slice. Where {@code in} is the two-part
+   * buffer of {@link FrameCumulator} and the body lies in one part, the slice is of that part: a
+   * slice of a composite buffer reports all its parts, and the codec opens a frame in place only
+   * when it is one piece of memory.
+   */
+  private static ByteBuf body(ByteBuf in, int length) {
+    if (length == 0) {
+      return Unpooled.EMPTY_BUFFER; // nothing to slice; releasing it is a no-op
+    }
+    if (in instanceof CompositeByteBuf parts) {
+      int at = in.readerIndex();
+      int index = parts.toComponentIndex(at);
+      ByteBuf part = parts.component(index);
+      int offset = part.readerIndex() + at - parts.toByteIndex(index);
+      if (offset + length <= part.writerIndex()) {
+        ByteBuf body = part.retainedSlice(offset, length);
+        in.skipBytes(length);
+        return body;
+      }
+    }
+    return in.readRetainedSlice(length);
   }
 }
