@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns the JMH JSON of benchmarks/run.sh into results.md (tables and target ratios) and chart.svg.
 
-Usage: report.py RESULTS_DIR  (reads latest.json, idle.json, echo.jsonl and machine.json there; standard
+Usage: report.py RESULTS_DIR  (reads latest.json, idle.json, echo.jsonl, handshakes.jsonl and machine.json there; standard
 library only)
 """
 import json
@@ -165,7 +165,40 @@ def echo_tables(echo, add, targets):
                                 median(t), goal, True))
 
 
-def tables(res, idle, machine, echo=()):
+def handshake_round_tables(rounds, add, targets):
+    """HandshakeRounds: 8 in flight, every kind in every round; secio over TLS 1.3 within a round."""
+    if not rounds:
+        return
+    kinds = list(dict.fromkeys(r["kind"] for r in rounds))
+    n = len({r["round"] for r in rounds})
+    add("## Handshakes with 8 in flight, interleaved with TLS 1.3\n")
+    add(f"`HandshakeRounds`: {n} rounds, each kind a slot of a few seconds per round in one JVM after a "
+        "warm-up; CPU µs per handshake is the process's CPU time (both ends) over the handshakes. "
+        "`peers=1`: the node meets the same client again and again (its Ed25519 key is checked once and "
+        "remembered); `peers=2048`: more clients than the 1,024 keys a node remembers, so every "
+        "handshake checks the client's key in full.\n")
+    add("| kind | per second, median | min–max | CPU µs per handshake, median | / TLS 1.3 per second, median (min–max) | TLS 1.3 CPU / this CPU, median |")
+    add("|---|---:|---:|---:|---:|---:|")
+    by_round = {}
+    for r in rounds:
+        by_round.setdefault(r["round"], {})[r["kind"]] = r
+    for k in kinds:
+        rs = [r for r in rounds if r["kind"] == k]
+        ps = [r["perSecond"] for r in rs]
+        ratio = [b[k]["perSecond"] / b["TLS13"]["perSecond"] for b in by_round.values() if k in b and "TLS13" in b]
+        cpu = [b["TLS13"]["cpuMicrosPerHandshake"] / b[k]["cpuMicrosPerHandshake"]
+               for b in by_round.values() if k in b and "TLS13" in b]
+        add(f"| {k} | {fmt(median(ps))} | {fmt(min(ps))}–{fmt(max(ps))} | "
+            f"{fmt(median([r['cpuMicrosPerHandshake'] for r in rs]))} | "
+            + ("" if k == "TLS13" else f"{fmt(median(ratio), 2)} ({spread(ratio)})") + " | "
+            + ("" if k == "TLS13" else fmt(median(cpu), 2)) + " |")
+        if k != "TLS13":
+            targets.append((f"handshakes/s with 8 in flight, secio {k} / TLS 1.3, median of {len(ratio)} "
+                            "interleaved rounds", median(ratio), 1.3, True))
+    add("")
+
+
+def tables(res, idle, machine, echo=(), handshake_rounds=()):
     md = []
     add = md.append
     add("# secio benchmark results\n")
@@ -353,6 +386,7 @@ def tables(res, idle, machine, echo=()):
     add("")
 
     echo_tables(echo, add, targets)
+    handshake_round_tables(handshake_rounds, add, targets)
 
     if idle:
         add("## Idle connections\n")
@@ -410,9 +444,11 @@ def main():
     idle = [json.loads(line) for line in open(idle_path) if line.strip()] if os.path.exists(idle_path) else []
     echo_path = os.path.join(results_dir, "echo.jsonl")
     echo = [json.loads(line) for line in open(echo_path) if line.strip()] if os.path.exists(echo_path) else []
+    hs_path = os.path.join(results_dir, "handshakes.jsonl")
+    hs = [json.loads(line) for line in open(hs_path) if line.strip()] if os.path.exists(hs_path) else []
     machine = json.load(open(os.path.join(results_dir, "machine.json")))
     with open(os.path.join(results_dir, "results.md"), "w") as f:
-        f.write(tables(res, idle, machine, echo))
+        f.write(tables(res, idle, machine, echo, hs))
     with open(os.path.join(results_dir, "chart.svg"), "w") as f:
         f.write(chart(res))
 

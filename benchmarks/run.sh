@@ -2,7 +2,7 @@
 # Runs the secio benchmark suite and writes benchmarks/results/: latest.json (JMH), idle.json,
 # machine.json, results.md (tables and target ratios) and chart.svg. See benchmarks/README.md.
 #
-#   benchmarks/run.sh            the short suite: under 10 minutes on 2 cores with the build (SKIP_BUILD=1 skips it)
+#   benchmarks/run.sh            the short suite: about 16 minutes on 2 cores with the build (SKIP_BUILD=1 skips it)
 #   benchmarks/run.sh full       JMH's annotated iterations and 10,000 idle connections (about an hour)
 #
 # Environment: ECHO_ROUNDS (5), ECHO_BYTES (1 GiB), MANY_BYTES (16 MiB per connection): the echo suite.
@@ -102,6 +102,11 @@ jmh_t=$SECONDS
 java -cp "$jar" io.secio.benchmarks.EchoSuite "$results/echo.jsonl" "${ECHO_ROUNDS:-5}" \
   "${ECHO_BYTES:-1073741824}" "${MANY_BYTES:-16777216}"
 echo "run.sh: EchoSuite took $((SECONDS - jmh_t)) s" >&2
+# Handshakes with 8 in flight, secio (Ed25519 identities, a peer met again and new peers) interleaved
+# with TLS 1.3 in one JVM: 5 rounds of 3-second slots after a warm-up.
+jmh_t=$SECONDS
+java -cp "$jar" io.secio.benchmarks.HandshakeRounds "$results/handshakes.jsonl" 5 3000
+echo "run.sh: HandshakeRounds took $((SECONDS - jmh_t)) s" >&2
 
 python3 - "$results/latest.json" "$tmp"/{micro,codec,frame-pairs,raw-pairs,raw-chacha,raw-ctr,costs,handshake,loop,sampled,one-loop,frames,tls-chacha}.json <<'EOF'
 import json, sys

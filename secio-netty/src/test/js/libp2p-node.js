@@ -6,15 +6,11 @@
 //   node libp2p-node.js dial --key-type rsa --to /ip4/127.0.0.1/tcp/P/p2p/ID[,...] [--count 5] [--ciphers ..]
 
 const { parseArgs } = require('util')
-const { generateKeyPairSync } = require('crypto')
-const { AsyncLocalStorage } = require('async_hooks')
 const Libp2p = require('libp2p')
 const TCP = require('libp2p-tcp')
 const MPLEX = require('libp2p-mplex')
 const SECIO = require('libp2p-secio')
-const PeerId = require('peer-id')
-const libp2pCrypto = require('libp2p-crypto')
-const support = require('libp2p-secio/src/support')
+const { forceAlgorithms, handshakeInfo, generateIdentity } = require('./secio-hooks')
 
 const out = (obj) => process.stdout.write(JSON.stringify(obj) + '\n')
 
@@ -28,19 +24,8 @@ const { values: opt, positionals } = parseArgs({
   }
 })
 
-// Restricting the ciphers this node offers and accepts: libp2p-secio reads the arrays of its support
-// module at every handshake (see secio-peer.js), so replace their contents in place.
-if (opt.ciphers) support.ciphers.splice(0, support.ciphers.length, ...opt.ciphers.split(','))
-
-// What secio negotiated, recorded per handshake (selectBest is called through the module object).
-const handshakeInfo = new AsyncLocalStorage()
-const selectBest = support.selectBest
-support.selectBest = async (local, remote) => {
-  const selected = await selectBest(local, remote)
-  const info = handshakeInfo.getStore()
-  if (info) Object.assign(info, selected)
-  return selected
-}
+// --ciphers restricts what secio offers and accepts, as in secio-peer.js.
+forceAlgorithms(opt)
 
 async function secured (role, localId, handshake) {
   const info = {}
@@ -64,24 +49,9 @@ const recordingSecio = {
   secureOutbound: (localId, conn, remoteId) => secured('outbound', localId, () => SECIO.secureOutbound(localId, conn, remoteId))
 }
 
-async function loadIdentity () {
-  switch (opt['key-type']) {
-    case 'ed25519': return PeerId.create({ keyType: 'Ed25519' })
-    case 'secp256k1': return PeerId.create({ keyType: 'secp256k1' })
-    case 'rsa': {
-      // Node's own generator: libp2p-crypto's pure-JS fallback takes seconds.
-      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-      const der = privateKey.export({ type: 'pkcs1', format: 'der' })
-      const key = await libp2pCrypto.keys.supportedKeys.rsa.unmarshalRsaPrivateKey(der)
-      return PeerId.createFromPrivKey(libp2pCrypto.keys.marshalPrivateKey(key))
-    }
-    default: throw new Error('unknown --key-type ' + opt['key-type'])
-  }
-}
-
 async function createNode (listen) {
   const node = await Libp2p.create({
-    peerId: await loadIdentity(),
+    peerId: await generateIdentity(opt['key-type']),
     addresses: { listen: listen ? ['/ip4/127.0.0.1/tcp/0'] : [] },
     modules: { transport: [TCP], connEncryption: [recordingSecio], streamMuxer: [MPLEX] }
   })

@@ -8,11 +8,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 
 /**
- * Everything a node needs to run secio handshakes: its identity, what it proposes, the frame limit,
- * the handshake timeout, an optional expected remote peer, and the crypto backend. Immutable and
- * thread-safe; one config serves any number of connections.
+ * Everything a node needs to run secio handshakes: its identity, what it proposes, the frame limits,
+ * the handshake timeout, who may connect (an expected remote peer, a {@link PeerVerifier}), how many
+ * inbound handshakes run at once, where the handshake's CPU work runs, and the crypto backend.
+ * Immutable and thread-safe; one config serves any number of connections. The one piece of shared
+ * state it carries is its {@link HandshakeLimiter}, itself thread-safe, which is what lets every
+ * server handler built from this config keep one bound.
  */
 public final class SecioConfig {
   /** The default and largest usual frame length: 8 MiB, inclusive. */
@@ -31,6 +35,9 @@ public final class SecioConfig {
   /** The default bound on handshakes one node runs at once. */
   public static final int DEFAULT_MAX_CONCURRENT_HANDSHAKES = 512;
 
+  /** Default largest plaintext per frame sent: large enough to amortise the MAC, small enough to stream. */
+  public static final int DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES = 64 * 1024;
+
   private final IdentityKeyPair identity;
   private final List<ExchangeAlgorithm> exchanges;
   private final List<CipherAlgorithm> ciphers;
@@ -38,8 +45,11 @@ public final class SecioConfig {
   private final int maxFrameLength;
   private final int maxHandshakeMessageLength;
   private final Duration handshakeTimeout;
-  private final int maxConcurrentHandshakes;
+  private final int maxPlaintextPerFrame;
+  private final HandshakeLimiter handshakeLimiter;
   private final PeerId expectedRemotePeer;
+  private final PeerVerifier peerVerifier;
+  private final Executor handshakeExecutor;
   private final CryptoBackend backend;
   private final SecureRandom random;
   /** {@code null}: any dialect, the listener answering each dialer in its own. */
@@ -56,8 +66,12 @@ public final class SecioConfig {
     this.maxFrameLength = b.maxFrameLength;
     this.maxHandshakeMessageLength = Math.min(b.maxHandshakeMessageLength, b.maxFrameLength);
     this.handshakeTimeout = b.handshakeTimeout;
-    this.maxConcurrentHandshakes = b.maxConcurrentHandshakes;
+    this.maxPlaintextPerFrame = b.maxPlaintextPerFrame;
+    this.handshakeLimiter = b.handshakeLimiter != null
+        ? b.handshakeLimiter : HandshakeLimiter.of(b.maxConcurrentHandshakes);
     this.expectedRemotePeer = b.expectedRemotePeer;
+    this.peerVerifier = b.peerVerifier;
+    this.handshakeExecutor = b.handshakeExecutor;
     this.backend = b.backend != null ? b.backend : CryptoBackends.defaultBackend();
     this.random = b.random != null ? b.random : new SecureRandom();
     this.dialect = b.dialect;
@@ -71,9 +85,16 @@ public final class SecioConfig {
     if (!d.supports(identity.type())) {
       throw new IllegalArgumentException(d + " dialect needs a secp256k1 identity, not " + identity.type());
     }
-    requireNonEmpty(exchanges.stream().filter(d.exchanges()::contains).toList(), d + " exchanges");
-    requireNonEmpty(ciphers.stream().filter(d.ciphers()::contains).toList(), d + " ciphers");
-    requireNonEmpty(hashes.stream().filter(d.hashes()::contains).toList(), d + " hashes");
+    if (!proposesSomethingOfEachKind(d)) {
+      throw new IllegalArgumentException(
+          "the " + d + " dialect can negotiate none of the proposed exchanges, ciphers or hashes");
+    }
+  }
+
+  private boolean proposesSomethingOfEachKind(Dialect d) {
+    return exchanges.stream().anyMatch(d.exchanges()::contains)
+        && ciphers.stream().anyMatch(d.ciphers()::contains)
+        && hashes.stream().anyMatch(d.hashes()::contains);
   }
 
   private static void requireNonEmpty(List<?> list, String what) {
@@ -96,8 +117,13 @@ public final class SecioConfig {
     b.maxFrameLength = maxFrameLength;
     b.maxHandshakeMessageLength = maxHandshakeMessageLength;
     b.handshakeTimeout = handshakeTimeout;
-    b.maxConcurrentHandshakes = maxConcurrentHandshakes;
+    b.maxPlaintextPerFrame = maxPlaintextPerFrame;
+    // Shared, not copied: a config derived from this one (say for one dial) counts against the same bound.
+    b.handshakeLimiter = handshakeLimiter;
+    b.maxConcurrentHandshakes = handshakeLimiter.maxConcurrentHandshakes();
     b.expectedRemotePeer = expectedRemotePeer;
+    b.peerVerifier = peerVerifier;
+    b.handshakeExecutor = handshakeExecutor;
     b.backend = backend;
     b.random = random;
     b.dialect = dialect;
@@ -147,13 +173,39 @@ public final class SecioConfig {
     return handshakeTimeout;
   }
 
+  /** Largest plaintext one frame carries when sending (also bounded by {@link #maxFrameLength()}). */
+  public int maxPlaintextPerFrame() {
+    return maxPlaintextPerFrame;
+  }
+
   /** How many handshakes one listener runs at once before refusing new ones. */
   public int maxConcurrentHandshakes() {
-    return maxConcurrentHandshakes;
+    return handshakeLimiter.maxConcurrentHandshakes();
+  }
+
+  /**
+   * The limiter every server handler built from this config takes its permits from: one per config
+   * (and per config derived from it with {@link #toBuilder()}), unless the builder was given one.
+   */
+  public HandshakeLimiter handshakeLimiter() {
+    return handshakeLimiter;
   }
 
   public Optional<PeerId> expectedRemotePeer() {
     return Optional.ofNullable(expectedRemotePeer);
+  }
+
+  /** Who may connect, asked before any signature or ECDH work; {@link PeerVerifier#ACCEPT_ALL} by default. */
+  public PeerVerifier peerVerifier() {
+    return peerVerifier;
+  }
+
+  /**
+   * Where a handshake's signing and ECDH run; empty (the default) runs them inline, on the thread
+   * that feeds the handshake (a channel's event loop).
+   */
+  public Optional<Executor> handshakeExecutor() {
+    return Optional.ofNullable(handshakeExecutor);
   }
 
   public CryptoBackend backend() {
@@ -174,10 +226,12 @@ public final class SecioConfig {
 
   /**
    * Whether a connection can speak {@code d} with this config: the forced dialect, or with any
-   * dialect each one the identity can take part in.
+   * dialect each one that can carry the identity and negotiate some of the proposed algorithms.
    */
   public boolean speaks(Dialect d) {
-    return dialect != null ? dialect == d : d.supports(identity.type());
+    return dialect != null
+        ? dialect == d
+        : d.supports(identity.type()) && proposesSomethingOfEachKind(d);
   }
 
   @Override
@@ -188,6 +242,7 @@ public final class SecioConfig {
         + ", ciphers=" + ciphers
         + ", hashes=" + hashes
         + ", maxFrameLength=" + maxFrameLength
+        + ", maxPlaintextPerFrame=" + maxPlaintextPerFrame
         + ", maxHandshakeMessageLength=" + maxHandshakeMessageLength
         + ", handshakeTimeout=" + handshakeTimeout
         + ", backend=" + backend.name()
@@ -204,8 +259,12 @@ public final class SecioConfig {
     private int maxFrameLength = DEFAULT_MAX_FRAME_LENGTH_IN_BYTES;
     private int maxHandshakeMessageLength = DEFAULT_MAX_HANDSHAKE_MESSAGE_LENGTH_IN_BYTES;
     private Duration handshakeTimeout = DEFAULT_HANDSHAKE_TIMEOUT;
+    private int maxPlaintextPerFrame = DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES;
     private int maxConcurrentHandshakes = DEFAULT_MAX_CONCURRENT_HANDSHAKES;
+    private HandshakeLimiter handshakeLimiter;
     private PeerId expectedRemotePeer;
+    private PeerVerifier peerVerifier = PeerVerifier.ACCEPT_ALL;
+    private Executor handshakeExecutor;
     private CryptoBackend backend;
     private SecureRandom random;
     private Dialect dialect = Dialect.LIBP2P;
@@ -270,17 +329,62 @@ public final class SecioConfig {
       return this;
     }
 
+    /**
+     * Largest plaintext per frame sent, at least 1; frames also stay within {@link
+     * #maxFrameLength(int)}. Default 64 KiB.
+     */
+    public Builder maxPlaintextPerFrame(int bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxPlaintextPerFrame must be positive: " + bytes);
+      }
+      this.maxPlaintextPerFrame = bytes;
+      return this;
+    }
+
+    /**
+     * Bound on inbound handshakes at once, kept by a new {@link HandshakeLimiter} that the built
+     * config owns (replacing one set with {@link #handshakeLimiter}). Default 512.
+     */
     public Builder maxConcurrentHandshakes(int count) {
       if (count < 1) {
         throw new IllegalArgumentException("maxConcurrentHandshakes must be positive: " + count);
       }
       this.maxConcurrentHandshakes = count;
+      this.handshakeLimiter = null;
+      return this;
+    }
+
+    /** Share {@code limiter}, e.g. between the configs of two listeners of one node. */
+    public Builder handshakeLimiter(HandshakeLimiter limiter) {
+      this.handshakeLimiter = Objects.requireNonNull(limiter, "limiter");
+      this.maxConcurrentHandshakes = limiter.maxConcurrentHandshakes();
       return this;
     }
 
     /** Fail the handshake unless the remote key hashes to this id; {@code null} accepts any peer. */
     public Builder expectedRemotePeer(PeerId peer) {
       this.expectedRemotePeer = peer;
+      return this;
+    }
+
+    /**
+     * Ask {@code verifier} about every remote peer before any signature or ECDH work; a refusal fails
+     * the handshake with {@link SecioException.Reason#PEER_REFUSED}. Default {@link
+     * PeerVerifier#ACCEPT_ALL}.
+     */
+    public Builder peerVerifier(PeerVerifier verifier) {
+      this.peerVerifier = Objects.requireNonNull(verifier, "verifier");
+      return this;
+    }
+
+    /**
+     * Run each handshake's signing and ECDH on {@code executor} instead of the thread that feeds the
+     * handshake, as Netty's {@code SslHandler} takes a delegated-task executor: an RSA-4096 signature
+     * then no longer stalls an event loop serving thousands of connections. {@code null} (the default)
+     * runs them inline.
+     */
+    public Builder handshakeExecutor(Executor executor) {
+      this.handshakeExecutor = executor;
       return this;
     }
 

@@ -20,6 +20,8 @@ public final class SecioException extends GeneralSecurityException {
     SELF_CONNECTION("connected to self"),
     /** The remote key does not hash to the expected peer id. */
     PEER_ID_MISMATCH("remote peer id does not match the expected one"),
+    /** The configured {@link PeerVerifier} did not accept the remote peer. */
+    PEER_REFUSED("remote peer refused"),
     /** The Exchange signature does not verify under the remote identity key. */
     BAD_SIGNATURE("bad signature in Exchange"),
     /** The remote ephemeral key has the wrong length, is not on the curve, or gives a zero secret. */

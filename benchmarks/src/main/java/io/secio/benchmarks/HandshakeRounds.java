@@ -47,8 +47,9 @@ public final class HandshakeRounds {
     }
     Files.deleteIfExists(out);
     try {
-      for (Map.Entry<String, Loopback> kind : kinds.entrySet()) { // warm-up: two slots each
-        slot(kind.getValue(), 2 * slotMillis);
+      // Warm-up, four slots each: with 8 in flight on 2 cores the JIT takes ~15 s (HandshakeBenchmark).
+      for (Map.Entry<String, Loopback> kind : kinds.entrySet()) {
+        slot(kind.getValue(), 4 * slotMillis);
       }
       for (int round = 0; round < rounds; round++) {
         List<Map.Entry<String, Loopback>> order = new ArrayList<>(kinds.entrySet());

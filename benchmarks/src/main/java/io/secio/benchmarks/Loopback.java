@@ -12,8 +12,8 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.secio.ExchangeAlgorithm;
+import io.secio.SecioConfig;
 import io.secio.identity.KeyType;
-import io.secio.netty.SecioFrameCodec;
 import io.secio.netty.Transports;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -31,7 +31,7 @@ import java.util.function.Supplier;
 final class Loopback implements AutoCloseable {
   static final long TIMEOUT_SECONDS = 60;
   /** secio's default largest plaintext per frame. */
-  static final int DEFAULT_FRAME = SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES;
+  static final int DEFAULT_FRAME = SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES;
 
   private final Transports transport = Transports.best();
   private final EventLoopGroup serverGroup;

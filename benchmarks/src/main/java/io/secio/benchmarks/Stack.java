@@ -9,13 +9,11 @@ import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.concurrent.Future;
 import io.secio.CipherAlgorithm;
 import io.secio.ExchangeAlgorithm;
+import io.secio.HandshakeLimiter;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
-import io.secio.netty.HandshakeLimiter;
 import io.secio.netty.Secio;
-import io.secio.netty.SecioFrameDecoder;
-import io.secio.netty.SecioHandshakeHandler;
 import java.security.SecureRandom;
 import java.util.List;
 
@@ -77,14 +75,18 @@ public enum Stack {
       int identities) throws Exception {
     if (isSecio()) {
       SecureRandom random = new SecureRandom();
+      // One bound for the side, whichever identity a connection takes.
+      HandshakeLimiter limiter = HandshakeLimiter.of(SecioConfig.DEFAULT_MAX_CONCURRENT_HANDSHAKES);
       SecioConfig[] configs = new SecioConfig[identities];
       for (int i = 0; i < identities; i++) {
         configs[i] = SecioConfig.builder(IdentityKeyPair.generate(identity, random))
             .exchanges(List.of(exchange))
             .ciphers(List.of(secioCipher))
+            .maxPlaintextPerFrame(secioFrame)
+            .handshakeLimiter(limiter)
             .build();
       }
-      return new SecioSide(configs, server, secioFrame);
+      return new SecioSide(configs, server);
     }
     if (isTls()) {
       return new TlsSide(tlsContext(server));
@@ -159,22 +161,19 @@ public enum Stack {
 
   private static final class SecioSide implements Side {
     private final SecioConfig[] configs;
-    private final HandshakeLimiter limiter;
-    private final int frame;
+    private final boolean server;
     private int next;
 
-    SecioSide(SecioConfig[] configs, boolean server, int frame) {
+    SecioSide(SecioConfig[] configs, boolean server) {
       this.configs = configs;
-      this.limiter = server ? HandshakeLimiter.forConfig(configs[0]) : null;
-      this.frame = frame;
+      this.server = server;
     }
 
-    /** What {@code Secio.server} and {@code Secio.client} install, with the frame size chosen. */
+    /** The frame size chosen is in the config. */
     @Override
     public void addTo(Channel channel) {
       SecioConfig config = nextConfig();
-      channel.pipeline().addLast(Secio.DECODER_NAME, new SecioFrameDecoder(config.maxFrameLength()));
-      channel.pipeline().addLast(Secio.HANDLER_NAME, new SecioHandshakeHandler(config, limiter, frame));
+      channel.pipeline().addLast(server ? Secio.server(config) : Secio.client(config));
     }
 
     /** Channels of one side are set up on several threads (bootstraps run on the caller's). */
@@ -191,7 +190,7 @@ public enum Stack {
 
     @Override
     public String negotiated(Channel channel) {
-      return Secio.handshakeFuture(channel).getNow().toString();
+      return Secio.session(channel).orElseThrow().toString();
     }
   }
 }

@@ -54,11 +54,23 @@ public final class EchoClient {
     }
   }
 
-  /** Connects, secures, sends {@code message} and waits (at most 10 s) for its echo. */
+  /** As {@link #echo(EventLoopGroup, Transports, SecioConfig, String, int, PeerId, String)}, as a new peer. */
   public static Echoed echo(EventLoopGroup group, Transports transport, String host, int port, PeerId server,
       String message) throws Exception {
     SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()))
         .build();
+    return echo(group, transport, config, host, port, server, message);
+  }
+
+  /**
+   * Connects as the peer of {@code config}, secures the connection with the peer {@code server} (and
+   * no other), sends {@code message} and waits (at most 10 s) for its echo.
+   *
+   * @throws io.secio.SecioException if the handshake fails: {@code PEER_ID_MISMATCH} when another
+   *     key answers, {@code CLOSED} when the server hangs up (as one that does not accept us does)
+   */
+  public static Echoed echo(EventLoopGroup group, Transports transport, SecioConfig config, String host,
+      int port, PeerId server, String message) throws Exception {
     byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
     CompletableFuture<String> reply = new CompletableFuture<>();
     Channel channel = new Bootstrap()
@@ -75,7 +87,8 @@ public final class EchoClient {
         .channel();
     try {
       // Writing right away would be fine too: secio queues writes until the handshake completes.
-      SecioSession session = Secio.handshakeFuture(channel).sync().getNow();
+      Secio.handshakeFuture(channel).sync(); // throws the handshake's SecioException if it failed
+      SecioSession session = Secio.session(channel).orElseThrow();
       channel.writeAndFlush(Unpooled.wrappedBuffer(bytes));
       return new Echoed(session, reply.get(10, TimeUnit.SECONDS));
     } finally {
@@ -106,6 +119,7 @@ public final class EchoClient {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      // Every secio failure arrives here as a SecioException, a failed handshake as well as a bad frame.
       reply.completeExceptionally(cause);
       ctx.close();
     }

@@ -10,6 +10,8 @@ import io.netty.channel.EventLoopGroup;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
+import io.secio.SecioSession;
+import io.secio.handshake.HandshakeEngine;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Transports;
@@ -18,9 +20,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -130,6 +134,55 @@ class ExamplesTest {
     assertArrayEquals(content, Files.readAllBytes(copy));
     assertEquals(content.length, lastProgress[0], "progress reached the whole file");
     assertTrue(server.closeFuture().await(WAIT_SECONDS, TimeUnit.SECONDS), "the receiver stops after one file");
+  }
+
+  @Test
+  void theAllowListServerServesListedPeersAndRefusesOthers() throws Exception {
+    IdentityKeyPair serverKey = IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom());
+    PeerId serverId = serverKey.publicKey().peerId();
+    SecioConfig friend = config();
+    SecioConfig stranger = config();
+    BlockingQueue<String> log = new LinkedBlockingQueue<>();
+    Channel server = AllowListServer.start(group, TRANSPORT, serverKey, 0, List.of(friend.localPeerId()), log::add);
+    try {
+      EchoClient.Echoed echoed = EchoClient.echo(group, TRANSPORT, friend, "127.0.0.1", port(server), serverId, "hi");
+      assertEquals("hi", echoed.reply());
+      assertEquals(serverId, echoed.session().remotePeerId());
+      assertEquals("served " + friend.localPeerId(), log.poll(WAIT_SECONDS, TimeUnit.SECONDS));
+
+      SecioException e = assertThrows(SecioException.class,
+          () -> EchoClient.echo(group, TRANSPORT, stranger, "127.0.0.1", port(server), serverId, "hi"));
+      assertEquals(SecioException.Reason.CLOSED, e.reason(), "the server hangs up on a stranger");
+      String refused = log.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+      assertTrue(refused != null && refused.startsWith("failed ") && refused.endsWith(": PEER_REFUSED"), refused);
+    } finally {
+      assertTrue(server.close().await(WAIT_SECONDS, TimeUnit.SECONDS));
+    }
+  }
+
+  @Test
+  void secioIsAddedAfterAPlaintextNegotiationAndCarriesTheApplication() throws Exception {
+    SecioAfterNegotiation.Outcome outcome =
+        SecioAfterNegotiation.run(group, TRANSPORT, SecioAfterNegotiation.PROTOCOL, "after the negotiation");
+    assertEquals("AFTER THE NEGOTIATION", outcome.answer());
+    assertTrue(outcome.session().cipher().isAead(), outcome.session()::toString);
+  }
+
+  @Test
+  void aProtocolTheListenerDoesNotSpeakIsTurnedDownBeforeSecio() {
+    ExecutionException e = assertThrows(ExecutionException.class,
+        () -> SecioAfterNegotiation.run(group, TRANSPORT, "/plaintext/1.0.0", "never sent"));
+    assertTrue(String.valueOf(e.getCause()).contains("does not speak /plaintext/1.0.0"), String.valueOf(e.getCause()));
+  }
+
+  @Test
+  void theInMemoryDemoRunsAHandshakeWithoutSockets() throws Exception {
+    SecioConfig alice = config();
+    SecioConfig bob = config();
+    SecioSession[] sessions = InMemoryDemo.handshake(HandshakeEngine.create(alice), HandshakeEngine.create(bob));
+    assertEquals(bob.localPeerId(), sessions[0].remotePeerId());
+    assertEquals(alice.localPeerId(), sessions[1].remotePeerId());
+    assertEquals(sessions[0].cipher(), sessions[1].cipher());
   }
 
   @Test

@@ -6,6 +6,7 @@ import java.security.KeyPairGenerator;
 import java.security.Provider;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.crypto.Cipher;
 import javax.crypto.KeyAgreement;
 import javax.crypto.Mac;
@@ -24,6 +25,7 @@ import org.slf4j.LoggerFactory;
  */
 final class JcaProfile {
   private static final Logger log = LoggerFactory.getLogger(JcaProfile.class);
+  private static final AtomicBoolean CONSCRYPT_MISS_LOGGED = new AtomicBoolean();
 
   static final String CONSCRYPT = "conscrypt";
   static final String JDK = "jdk";
@@ -87,14 +89,22 @@ final class JcaProfile {
         new JcaProfile(CONSCRYPT, provider, "ChaCha20/Poly1305/NoPadding", "XDH", false, true));
   }
 
-  /** A new Conscrypt provider, or empty (logged at debug) where its natives do not load. */
+  /**
+   * A new Conscrypt provider, or empty where its jar is left out or its natives do not load here: the
+   * first such miss is logged at info, later ones at debug.
+   */
   static Optional<Provider> conscryptProvider() {
     try {
       return Optional.of(org.conscrypt.Conscrypt.newProvider());
     } catch (VirtualMachineError e) {
       throw e;
     } catch (Throwable t) { // UnsatisfiedLinkError, NoClassDefFoundError, ExceptionInInitializerError...
-      log.debug("Conscrypt unavailable on this platform: {}", t.toString());
+      if (CONSCRYPT_MISS_LOGGED.compareAndSet(false, true)) {
+        log.info("Conscrypt unavailable ({}); the JDK and Bouncy Castle serve its primitives",
+            t.toString());
+      } else {
+        log.debug("Conscrypt unavailable: {}", t.toString());
+      }
       return Optional.empty();
     }
   }

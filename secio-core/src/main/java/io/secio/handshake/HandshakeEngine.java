@@ -21,6 +21,7 @@ import io.secio.frame.KeyStretcher.StretchedKeys;
 import io.secio.handshake.HandshakeMessages.Exchange;
 import io.secio.handshake.HandshakeMessages.Propose;
 import io.secio.identity.IdentityPublicKey;
+import io.secio.internal.SessionCiphers;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -260,6 +261,7 @@ public final class HandshakeEngine {
     if (expected != null && !expected.equals(remoteId)) {
       throw new SecioException(Reason.PEER_ID_MISMATCH, "expected " + expected + ", got " + remoteId);
     }
+    checkPeerAccepted(remoteId);
     int order = Negotiation.order(dialect.orderKey(localKey), nonceOut,
         dialect.orderKey(remoteKey), remotePropose.rand());
     if (order == 0) {
@@ -289,6 +291,20 @@ public final class HandshakeEngine {
     byte[] signature = config.identity().sign(concat(proposeOut, proposeIn, epub));
     state = State.AWAITING_EXCHANGE;
     return dialect.encodeExchange(new Exchange(epub, signature));
+  }
+
+  /** Asks the configured verifier, before any signature or ECDH work is spent on this peer. */
+  private void checkPeerAccepted(PeerId remote) throws SecioException {
+    boolean accepted;
+    try {
+      accepted = config.peerVerifier().accept(remote, remoteKey);
+    } catch (RuntimeException e) {
+      // A verifier that cannot decide refuses: failing closed is the only safe reading.
+      throw new SecioException(Reason.PEER_REFUSED, remote.toString(), e);
+    }
+    if (!accepted) {
+      throw new SecioException(Reason.PEER_REFUSED, remote.toString());
+    }
   }
 
   private byte[] onExchange(byte[] payload) throws SecioException {
@@ -324,7 +340,7 @@ public final class HandshakeEngine {
       throw new SecioException(Reason.NONCE_MISMATCH);
     }
     session =
-        new SecioSession(
+        SessionCiphers.newSession(
             dialect(),
             dialect().peerId(localKey),
             remoteKey,

@@ -63,9 +63,9 @@ final class HandshakeMessages {
 
   /**
    * Checks a comma-separated list against the entry and name limits without splitting it, so that a
-   * hostile {@code a,a,a,...} never becomes a string per entry.
+   * hostile {@code a,a,a,...} never becomes a string per entry. Both dialects' Proposes go through it.
    */
-  private static void checkBounded(String list, String kind) throws SecioException {
+  static void checkBounded(String list, String kind) throws SecioException {
     int entries = 1;
     int nameLength = 0;
     for (int i = 0; i < list.length(); i++) {

@@ -35,8 +35,11 @@ import java.util.Arrays;
  * must equal the message length, offset 0 must be a multiple of 4 naming at least the known fields,
  * the offsets must ascend within the table, and each known field must be a fixvec whose count is
  * exactly its length. Extra trailing fields (a newer peer's table) are accepted and skipped; the
- * whole message is bounded by {@link #MAX_MESSAGE_SIZE_IN_BYTES}. Strings must be UTF-8, as tentacle
- * requires. Anything else is a {@link SecioException.Reason#MALFORMED_MESSAGE}.
+ * whole message, extra fields included, is bounded by the handshake message cap the engine checks
+ * first ({@link io.secio.SecioConfig#maxHandshakeMessageLength()}). Strings must be UTF-8, as
+ * tentacle requires. Anything else is a {@link SecioException.Reason#MALFORMED_MESSAGE}; proposal
+ * lists over the limits of {@link HandshakeMessages} are {@link
+ * SecioException.Reason#PROPOSAL_TOO_LONG}, as in the libp2p dialect.
  */
 final class MoleculeMessages {
   /** Every number in molecule: a u32, little-endian. */
@@ -45,11 +48,6 @@ final class MoleculeMessages {
   static final int EXCHANGE_FIELD_COUNT = 2;
   /** The union item id of {@code Secp256k1} in {@code union PublicKey}. */
   static final int SECP256K1_ITEM_ID = 0;
-  /**
-   * The largest message decoded, extra fields included: the default handshake message cap. Real
-   * Propose and Exchange messages are under 300 bytes.
-   */
-  static final int MAX_MESSAGE_SIZE_IN_BYTES = 64 * 1024;
 
   private MoleculeMessages() {}
 
@@ -68,7 +66,13 @@ final class MoleculeMessages {
     if (f[0].length != HandshakeMessages.NONCE_SIZE_IN_BYTES) {
       throw malformed("Propose nonce is " + f[0].length + " bytes, not 16");
     }
-    return new Propose(f[0], f[1], utf8(f[2]), utf8(f[3]), utf8(f[4]));
+    String exchanges = utf8(f[2]);
+    String ciphers = utf8(f[3]);
+    String hashes = utf8(f[4]);
+    HandshakeMessages.checkBounded(exchanges, "exchanges");
+    HandshakeMessages.checkBounded(ciphers, "ciphers");
+    HandshakeMessages.checkBounded(hashes, "hashes");
+    return new Propose(f[0], f[1], exchanges, ciphers, hashes);
   }
 
   static byte[] encodeExchange(Exchange e) {
@@ -121,9 +125,6 @@ final class MoleculeMessages {
 
   /** The first {@code known} fields' contents (fixvec bodies) of a table; checks the whole header. */
   private static byte[][] fields(byte[] bytes, int known, String what) throws SecioException {
-    if (bytes.length > MAX_MESSAGE_SIZE_IN_BYTES) {
-      throw malformed(what + " of " + bytes.length + " bytes is over the cap");
-    }
     if (bytes.length < NUMBER_SIZE_IN_BYTES || u32(bytes, 0) != bytes.length) {
       throw malformed(what + " total size is not its length");
     }

@@ -68,10 +68,18 @@ class MoleculeMessagesTest {
   }
 
   @Test
-  void aMessageOverTheCapIsRefusedEvenWithValidExtraFields() throws SecioException {
-    int room = MoleculeMessages.MAX_MESSAGE_SIZE_IN_BYTES - EXCHANGE.length - 4;
-    MoleculeMessages.decodeExchange(withExtraField(EXCHANGE, new byte[room]));
-    assertMalformed(() -> MoleculeMessages.decodeExchange(withExtraField(EXCHANGE, new byte[room + 1])));
+  void proposalListsHaveTheLibp2pDialectsBounds() throws SecioException {
+    Propose p = MoleculeMessages.decodePropose(PROPOSE);
+    String many = String.join(",", java.util.Collections.nCopies(65, "P-256"));
+    String longName = "P".repeat(65);
+    for (Propose bad : List.of(
+        new Propose(p.rand(), p.pubkey(), many, p.ciphers(), p.hashes()),
+        new Propose(p.rand(), p.pubkey(), p.exchanges(), longName, p.hashes()),
+        new Propose(p.rand(), p.pubkey(), p.exchanges(), p.ciphers(), many))) {
+      SecioException e = assertThrows(SecioException.class,
+          () -> MoleculeMessages.decodePropose(MoleculeMessages.encodePropose(bad)));
+      assertEquals(SecioException.Reason.PROPOSAL_TOO_LONG, e.reason());
+    }
   }
 
   @Test

@@ -1,6 +1,5 @@
 package io.secio.handshake;
 
-import io.secio.internal.SessionCiphers;
 import static io.secio.testing.Vectors.hex;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,6 +19,7 @@ import io.secio.SecioSession;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Primitive;
 import io.secio.handshake.HandshakeMessages.Exchange;
+import io.secio.internal.SessionCiphers;
 import io.secio.testing.TentacleTranscripts;
 import io.secio.testing.TestBackends;
 import io.secio.testing.TestIdentities;

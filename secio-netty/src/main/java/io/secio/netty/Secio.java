@@ -7,10 +7,13 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.Future;
+import io.secio.HandshakeLimiter;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
+import io.secio.SecioException;
 import io.secio.SecioSession;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Secures a pipeline in one line:
@@ -27,12 +30,30 @@ import java.util.Objects;
  * named {@value #DECODER_NAME} followed by a {@link SecioHandshakeHandler} named {@value #HANDLER_NAME},
  * which on completion becomes a {@link SecioFrameCodec} of the same name. Handlers added after it read
  * and write plaintext {@link io.netty.buffer.ByteBuf}s, and see a {@link SecioHandshakeCompletionEvent};
- * {@link #handshakeFuture(Channel)} gives the outcome as a future.
+ * {@link #handshakeFuture(Channel)} gives the outcome as a future, {@link #session(Channel)} the
+ * session once it is established.
+ *
+ * <p><b>One failure path.</b> Whatever goes wrong, a handler after secio learns it the same way:
+ * <ul>
+ *   <li>a failed handshake (bad signature, wrong or refused peer, timeout, the peer closing first, ...)
+ *       fails {@link #handshakeFuture(Channel)}, fires a failed {@link SecioHandshakeCompletionEvent},
+ *       then fires {@code exceptionCaught} with the same cause, and closes the channel;
+ *   <li>a failed frame after the handshake (too long, too short, not authentic, nonce exhausted) fires
+ *       {@code exceptionCaught} and closes the channel; nothing after the bad frame is delivered.
+ * </ul>
+ * The cause is a {@link SecioException} whose {@link SecioException#reason() reason} says what went
+ * wrong, for every failure of secio's own; an exception another handler raised during the handshake
+ * fails it too and is passed on as it is. Each failure is fired through {@code exceptionCaught} once.
+ * So one {@code exceptionCaught} that closes the channel (and logs the reason) handles both; the
+ * future and the event are there for code that waits for the handshake.
+ *
+ * <p>Every tunable (frame limits, timeout, who may connect, the bound on concurrent handshakes, a
+ * handshake executor) lives in the {@link SecioConfig}.
  *
  * <p>The returned handlers are {@link ChannelHandler.Sharable} and thread-safe. Every server handler
- * built from the same config shares one {@link HandshakeLimiter} ({@link
- * SecioConfig#maxConcurrentHandshakes()} handshakes at once), so building one per child channel keeps
- * the bound.
+ * built from the same config takes permits from that config's {@link SecioConfig#handshakeLimiter()}
+ * ({@link SecioConfig#maxConcurrentHandshakes()} handshakes at once), so building one per child
+ * channel keeps the bound.
  */
 public final class Secio {
   /** Name of the frame decoder in the pipeline. */
@@ -41,8 +62,11 @@ public final class Secio {
   /** Name of the handshake handler, and after completion of the frame codec. */
   public static final String HANDLER_NAME = "secio";
 
-  /** The handshake outcome of a channel, set when its {@link SecioHandshakeHandler} is added. */
-  public static final AttributeKey<Future<SecioSession>> HANDSHAKE =
+  /**
+   * The handshake outcome of a channel, set when its {@link SecioHandshakeHandler} is added. Not
+   * public: only the handler may set it; users read it through {@link #handshakeFuture(Channel)}.
+   */
+  static final AttributeKey<Future<SecioSession>> HANDSHAKE =
       AttributeKey.valueOf(Secio.class, "handshake");
 
   private Secio() {}
@@ -66,17 +90,13 @@ public final class Secio {
   }
 
   /**
-   * The handlers of an accepting side, bounded by the limiter shared by every user of {@code config}.
-   * With {@link SecioConfig.Builder#anyDialect()} it answers each dialer in the dialect of its Propose.
+   * The handlers of an accepting side, whose handshakes take permits from {@code config}'s {@link
+   * SecioConfig#handshakeLimiter()}: the one limiter every server handler built from {@code config}
+   * shares. With {@link SecioConfig.Builder#anyDialect()} it answers each dialer in the dialect of its
+   * Propose.
    */
   public static ChannelHandler server(SecioConfig config) {
-    return server(config, HandshakeLimiter.forConfig(config));
-  }
-
-  /** The handlers of an accepting side whose handshakes take permits from {@code limiter}. */
-  public static ChannelHandler server(SecioConfig config, HandshakeLimiter limiter) {
-    return new Installer(Objects.requireNonNull(config, "config"),
-        Objects.requireNonNull(limiter, "limiter"));
+    return new Installer(Objects.requireNonNull(config, "config"), config.handshakeLimiter());
   }
 
   /**
@@ -90,6 +110,17 @@ public final class Secio {
       throw new IllegalStateException("no secio handler on " + channel);
     }
     return future;
+  }
+
+  /**
+   * The session established on {@code channel}: present once the handshake has succeeded (from the
+   * moment handlers see the {@link SecioHandshakeCompletionEvent}), empty while it runs and after it
+   * failed. Callable from any thread.
+   *
+   * @throws IllegalStateException if no secio handler has been added to the channel
+   */
+  public static Optional<SecioSession> session(Channel channel) {
+    return Optional.ofNullable(handshakeFuture(channel).getNow());
   }
 
   @ChannelHandler.Sharable
@@ -110,7 +141,8 @@ public final class Secio {
       // add the installer under the name "secio" (or "secio-decoder").
       ChannelPipeline pipeline = ctx.pipeline();
       pipeline.replace(this, HANDLER_NAME, new SecioHandshakeHandler(config, limiter));
-      pipeline.addBefore(HANDLER_NAME, DECODER_NAME, new SecioFrameDecoder(config.maxFrameLength()));
+      pipeline.addBefore(HANDLER_NAME, DECODER_NAME,
+          new SecioFrameDecoder(config.maxFrameLength(), config.maxHandshakeMessageLength()));
     }
 
     @Override

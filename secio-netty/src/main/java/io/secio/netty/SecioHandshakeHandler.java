@@ -12,6 +12,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.secio.HandshakeLimiter;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.SecioSession;
@@ -19,8 +20,11 @@ import io.secio.handshake.HandshakeEngine;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -42,9 +46,17 @@ import java.util.concurrent.TimeUnit;
  * handshake timeout, {@link SecioException.Reason#CLOSED} if the channel closes, is reset (the
  * {@link IOException} as the cause) or has its input shut down first, {@link
  * SecioException.Reason#TOO_MANY_HANDSHAKES} when a {@link HandshakeLimiter} has no permit) there is
- * one path: fail the future, fire the event, close the channel, and release the queued writes,
- * failing their promises. Either outcome happens exactly once. A handshake failure is reported through the future and the event, not through {@code
- * exceptionCaught}.
+ * one path: fail the future, fire the event, fire {@code exceptionCaught} with the cause (a {@link
+ * SecioException} for every failure of secio's own), close the channel, and release the queued writes,
+ * failing their promises. Either outcome happens exactly once. So a handshake failure reaches the
+ * handlers after this one as a frame failure later does: through {@code exceptionCaught}.
+ *
+ * <p>With a {@linkplain SecioConfig#handshakeExecutor() handshake executor} the engine's steps that
+ * sign and agree on keys (the answers to the peer's Propose and Exchange) run on that executor, one at
+ * a time; the handler resumes on the event loop with their result. Frames that arrive meanwhile wait,
+ * in order (at most {@value #MAX_FRAMES_WAITING}: a conforming peer sends at most one), and are fed to
+ * the engine, or after completion to the codec, when it returns. A timeout, close or failure while a
+ * step runs elsewhere completes the handshake at once; the engine is wiped when the step returns.
  *
  * <p>With auto-read off the handler still requests the reads its handshake needs.
  *
@@ -52,15 +64,25 @@ import java.util.concurrent.TimeUnit;
  * called from any thread once the handler has been added to a pipeline.
  */
 public final class SecioHandshakeHandler extends ChannelDuplexHandler {
+  /**
+   * Frames that may wait for the engine while it works on the handshake executor. A conforming peer
+   * sends at most one in that time (its next handshake message); more is a peer flooding a handshake.
+   */
+  static final int MAX_FRAMES_WAITING = 4;
+
   private final SecioConfig config;
   private final HandshakeLimiter limiter;
-  private final int maxPlaintextPerFrame;
+  private final Executor handshakeExecutor;
 
   private ChannelHandlerContext ctx;
   // Volatile: handshakeFuture() may be called from any thread.
   private volatile Promise<SecioSession> handshakePromise;
   private CoalescingBufferQueue queuedWrites;
   private HandshakeEngine engine;
+  /** Received frames not yet fed to the engine: more than one only while the engine is away. */
+  private final ArrayDeque<ByteBuf> waiting = new ArrayDeque<>();
+  /** The engine is running a step on the handshake executor; only that step may touch it. */
+  private boolean engineAway;
   private ScheduledFuture<?> timeout;
   private Throwable failure;
   private boolean started;
@@ -73,19 +95,14 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
     this(config, null);
   }
 
-  /** A handler that takes a permit from {@code limiter} ({@code null}: unbounded) for its handshake. */
+  /**
+   * A handler that takes a permit from {@code limiter} ({@code null}: unbounded) for its handshake; a
+   * server passes {@link SecioConfig#handshakeLimiter()}, as {@link Secio#server} does.
+   */
   public SecioHandshakeHandler(SecioConfig config, HandshakeLimiter limiter) {
-    this(config, limiter, SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
-  }
-
-  /** As above, with the largest plaintext per frame the resulting {@link SecioFrameCodec} sends. */
-  public SecioHandshakeHandler(SecioConfig config, HandshakeLimiter limiter, int maxPlaintextPerFrame) {
     this.config = Objects.requireNonNull(config, "config");
     this.limiter = limiter;
-    if (maxPlaintextPerFrame < 1) {
-      throw new IllegalArgumentException("maxPlaintextPerFrame must be positive: " + maxPlaintextPerFrame);
-    }
-    this.maxPlaintextPerFrame = maxPlaintextPerFrame;
+    this.handshakeExecutor = config.handshakeExecutor().orElse(null);
   }
 
   /**
@@ -164,37 +181,131 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
       ctx.fireChannelRead(msg);
       return;
     }
-    byte[] payload;
     ByteBuf frame = (ByteBuf) msg;
-    try {
-      if (done) {
-        return;
-      }
-      payload = ByteBufUtil.getBytes(frame);
-    } finally {
-      frame.release();
-    }
-    if (!started) {
+    if (!done && !started) {
       // Added to a live channel in the middle of a read (e.g. right behind multistream-select): the
       // peer's Propose came before the deferred start() ran. Start now rather than lose it.
       start();
-      if (done) {
+    }
+    if (done) {
+      frame.release();
+      return;
+    }
+    waiting.add(frame);
+    if (waiting.size() > MAX_FRAMES_WAITING) {
+      fail(new SecioException(SecioException.Reason.MALFORMED_MESSAGE,
+          "more than " + MAX_FRAMES_WAITING + " frames sent ahead of the handshake"));
+      return;
+    }
+    feedWaiting();
+  }
+
+  /** Feeds waiting frames to the engine, in order, until none is left, the engine is away or it ends. */
+  private void feedWaiting() {
+    while (!done && !engineAway && !waiting.isEmpty()) {
+      byte[] payload;
+      ByteBuf frame = waiting.poll();
+      try {
+        payload = ByteBufUtil.getBytes(frame);
+      } finally {
+        frame.release();
+      }
+      if (engine == null && !startEngineFor(payload)) {
         return;
       }
+      if (handshakeExecutor != null && signsOrAgrees(engine.state())) {
+        delegate(payload);
+      } else {
+        try {
+          advance(engine.receive(payload));
+        } catch (Throwable t) {
+          fail(t);
+        }
+      }
+    }
+  }
+
+  /**
+   * A listener for any dialect starts its engine with the dialer's first message, in that message's
+   * dialect; returns whether it did (it fails the handshake otherwise).
+   */
+  private boolean startEngineFor(byte[] payload) {
+    try {
+      engine = HandshakeEngine.create(
+          config, HandshakeEngine.dialectToAnswer(config, ByteBuffer.wrap(payload)));
+      send(engine.start());
+      return true;
+    } catch (Throwable t) {
+      fail(t);
+      return false;
+    }
+  }
+
+  /** Whether the engine's answer in {@code state} costs a signature or an ECDH (the nonce echo does not). */
+  private static boolean signsOrAgrees(HandshakeEngine.State state) {
+    return state == HandshakeEngine.State.AWAITING_PROPOSE
+        || state == HandshakeEngine.State.AWAITING_EXCHANGE;
+  }
+
+  private void advance(List<byte[]> answer) {
+    send(answer);
+    if (engine.isComplete()) {
+      complete();
+    }
+  }
+
+  /**
+   * Runs one engine step on the handshake executor. The engine is single-threaded: from here until
+   * {@link #resume} runs on the event loop, only that step touches it (the executor's hand-over and
+   * the event loop's give the happens-before edges).
+   */
+  private void delegate(byte[] payload) {
+    engineAway = true;
+    HandshakeEngine away = engine;
+    try {
+      handshakeExecutor.execute(() -> {
+        List<byte[]> answer = null;
+        Throwable error = null;
+        try {
+          answer = away.receive(payload);
+        } catch (Throwable t) {
+          error = t;
+        }
+        List<byte[]> result = answer;
+        Throwable cause = error;
+        try {
+          ctx.executor().execute(() -> resume(result, cause));
+        } catch (RejectedExecutionException e) {
+          // The event loop is gone (its channels were closed and failed on the way): nobody will look
+          // at this engine again, so wipe it here.
+          away.fail(new SecioException(SecioException.Reason.CLOSED, "event loop shut down", e));
+        }
+      });
+    } catch (RuntimeException e) { // usually a RejectedExecutionException
+      engineAway = false;
+      fail(new SecioException(SecioException.Reason.CLOSED, "handshake executor refused the work", e));
+    }
+  }
+
+  /** Back on the event loop with the result of a delegated step. */
+  private void resume(List<byte[]> answer, Throwable error) {
+    engineAway = false;
+    if (done) {
+      // Failed (timeout, close) while the step ran: its answer is dropped and the engine wiped now.
+      engine.fail(failure instanceof SecioException ? (SecioException) failure
+          : new SecioException(SecioException.Reason.CLOSED, "handshake aborted", failure));
+      return;
+    }
+    if (error != null) {
+      fail(error);
+      return;
     }
     try {
-      if (engine == null) {
-        engine = HandshakeEngine.create(
-            config, HandshakeEngine.dialectToAnswer(config, ByteBuffer.wrap(payload)));
-        send(engine.start());
-      }
-      send(engine.receive(payload));
-      if (engine.isComplete()) {
-        complete();
-      }
+      advance(answer);
     } catch (Throwable t) {
       fail(t);
     }
+    feedWaiting();
   }
 
   @Override
@@ -287,13 +398,27 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
   }
 
   private void complete() {
+    // Done first: replacing this handler below calls handlerRemoved, which must not fail it.
     done = true;
     stopClock();
     SecioSession session = engine.session();
-    SecioFrameCodec codec = new SecioFrameCodec(session, config.maxFrameLength(), maxPlaintextPerFrame);
-    // Same name, same place: frames after the nonce echo flow from the decoder into the codec.
-    ctx.pipeline().replace(this, ctx.name(), codec);
-    ChannelHandlerContext codecCtx = ctx.pipeline().context(codec);
+    ChannelHandlerContext codecCtx;
+    SecioFrameCodec codec;
+    try {
+      codec = new SecioFrameCodec(session, config.maxFrameLength(), config.maxPlaintextPerFrame());
+      SecioFrameDecoder decoder = ctx.pipeline().get(SecioFrameDecoder.class);
+      if (decoder != null) {
+        decoder.handshakeComplete();
+      }
+      // Same name, same place: frames after the nonce echo flow from the decoder into the codec.
+      ctx.pipeline().replace(this, ctx.name(), codec);
+      codecCtx = ctx.pipeline().context(codec);
+    } catch (Throwable t) {
+      // A failure here still has the one failure path: fail the future, fire the event, close.
+      session.destroy();
+      failNow(t);
+      return;
+    }
     // The codec now stands where this handler stood, so queued data enters it directly, in order.
     while (!queuedWrites.isEmpty()) {
       ChannelPromise promise = codecCtx.newPromise();
@@ -303,6 +428,13 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
     codec.flush(codecCtx);
     handshakePromise.trySuccess(session);
     codecCtx.fireUserEventTriggered(SecioHandshakeCompletionEvent.success(session));
+    // Application frames that arrived while the engine was away go where the decoder now sends them.
+    if (!waiting.isEmpty()) {
+      while (!waiting.isEmpty()) {
+        codec.channelRead(codecCtx, waiting.poll());
+      }
+      codecCtx.fireChannelReadComplete();
+    }
     if (readRequested && !codecCtx.channel().config().isAutoRead()) {
       codecCtx.read();
     }
@@ -313,12 +445,17 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
       return;
     }
     done = true;
+    failNow(t);
+  }
+
+  private void failNow(Throwable t) {
     SecioException secio = SecioExceptions.find(t);
     failure = secio != null ? secio : t;
     try {
       stopClock();
-      if (engine != null) {
-        // Wipes the engine's secrets; it keeps its own first failure if it already had one.
+      if (engine != null && !engineAway) {
+        // Wipes the engine's secrets; it keeps its own first failure if it already had one. An engine
+        // that is away is wiped by resume() when its step returns.
         engine.fail(secio != null ? secio
             : new SecioException(SecioException.Reason.CLOSED, "handshake aborted", t));
       }
@@ -328,10 +465,19 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
       try {
         handshakePromise.tryFailure(failure);
         ctx.fireUserEventTriggered(SecioHandshakeCompletionEvent.failure(failure));
+        // The same cause through exceptionCaught, as a frame failure after the handshake arrives.
+        ctx.fireExceptionCaught(failure);
       } finally {
+        releaseWaiting();
         queuedWrites.releaseAndFailAll(failure);
         ctx.close();
       }
+    }
+  }
+
+  private void releaseWaiting() {
+    for (ByteBuf frame; (frame = waiting.poll()) != null; ) {
+      frame.release();
     }
   }
 

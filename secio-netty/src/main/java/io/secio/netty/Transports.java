@@ -17,6 +17,10 @@ import io.netty.channel.socket.nio.NioSocketChannel;
  * Netty 4.2 event loop groups and the channel classes for a {@code ServerBootstrap} and a {@code
  * Bootstrap}. {@link #best()} picks epoll when {@link Epoll#isAvailable()}.
  *
+ * <p>Epoll is an optional dependency of {@code secio-netty}: to use it, add {@code
+ * io.netty:netty-transport-native-epoll} with the classifier of your platform (for example {@code
+ * linux-x86_64}). Without it, or without even its classes jar, epoll is simply unavailable.
+ *
  * <p>Thread-safe; the groups it creates belong to the caller, who shuts them down.
  */
 public enum Transports {
@@ -47,7 +51,7 @@ public enum Transports {
   EPOLL {
     @Override
     public boolean isAvailable() {
-      return Epoll.isAvailable();
+      return EpollPresence.AVAILABLE;
     }
 
     @Override
@@ -66,6 +70,19 @@ public enum Transports {
       return EpollSocketChannel.class;
     }
   };
+
+  /** Asked once: without its classes jar, Epoll itself fails to link instead of answering false. */
+  private static final class EpollPresence {
+    static final boolean AVAILABLE = epollLoads();
+
+    private static boolean epollLoads() {
+      try {
+        return Epoll.isAvailable();
+      } catch (LinkageError e) { // netty-transport-classes-epoll left off the class path
+        return false;
+      }
+    }
+  }
 
   /** Epoll if it is available here, NIO otherwise. */
   public static Transports best() {

@@ -20,10 +20,14 @@ import io.netty.channel.epoll.Epoll;
 import io.netty.util.concurrent.Future;
 import io.secio.CipherAlgorithm;
 import io.secio.PeerId;
+import io.secio.PeerVerifier;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.SecioMode;
 import io.secio.SecioSession;
+import io.secio.identity.KeyType;
+import io.secio.testing.SigningThreads;
+import io.secio.testing.TestIdentities;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -33,6 +37,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -84,7 +90,7 @@ class LoopbackTest {
   }
 
   /** Echoes every plaintext byte back; reads on its own when auto-read is off. */
-  private static final class Echo extends ChannelInboundHandlerAdapter {
+  static final class Echo extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
       if (evt instanceof SecioHandshakeCompletionEvent && !ctx.channel().config().isAutoRead()) {
@@ -292,6 +298,86 @@ class LoopbackTest {
       assertTrue(serverSide.await(WAIT_SECONDS, TimeUnit.SECONDS));
       assertTrue(serverSide.cause() instanceof SecioException, String.valueOf(serverSide.cause()));
     }
+  }
+
+  @ParameterizedTest
+  @MethodSource("transports")
+  void aServerWithAnAllowListServesListedPeersAndRefusesOthersBeforeSigning(Transports transport)
+      throws Exception {
+    SigningThreads serverIdentity = new SigningThreads(TestConfigs.serverIdentity());
+    SecioConfig listed = TestConfigs.client().build();
+    SecioConfig stranger = SecioConfig.builder(TestIdentities.of(KeyType.SECP256K1)).build();
+    SecioConfig serverConfig = SecioConfig.builder(serverIdentity)
+        .peerVerifier(PeerVerifier.allowList(List.of(listed.localPeerId())))
+        .build();
+    try (EchoServer server = new EchoServer(transport, serverConfig, true)) {
+      Collector collector = new Collector();
+      Channel ch = connect(transport, server, Secio.client(listed, serverConfig.localPeerId()), collector, true);
+      try {
+        assertEquals(serverConfig.localPeerId(),
+            Secio.handshakeFuture(ch).get(WAIT_SECONDS, TimeUnit.SECONDS).remotePeerId());
+        echoEverySize(ch, collector, 3);
+      } finally {
+        ch.close().syncUninterruptibly();
+      }
+      server.handshakes.poll(WAIT_SECONDS, TimeUnit.SECONDS).get(WAIT_SECONDS, TimeUnit.SECONDS);
+      assertEquals(1, serverIdentity.threads.size());
+
+      Channel refused = connect(transport, server,
+          Secio.client(stranger, serverConfig.localPeerId()), new Collector(), true);
+      Future<SecioSession> serverSide = server.handshakes.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+      assertTrue(serverSide.await(WAIT_SECONDS, TimeUnit.SECONDS));
+      assertEquals(SecioException.Reason.PEER_REFUSED,
+          assertInstanceOf(SecioException.class, serverSide.cause()).reason());
+      Future<SecioSession> clientSide = Secio.handshakeFuture(refused);
+      assertTrue(clientSide.await(WAIT_SECONDS, TimeUnit.SECONDS));
+      assertEquals(SecioException.Reason.CLOSED,
+          assertInstanceOf(SecioException.class, clientSide.cause()).reason(), "the server hung up");
+      assertEquals(1, serverIdentity.threads.size(), "the server signed for a refused peer");
+      assertTrue(refused.closeFuture().await(WAIT_SECONDS, TimeUnit.SECONDS));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}, handshake executor: {1}")
+  @MethodSource("transportsWithAndWithoutExecutor")
+  void handshakesSignWhereTheConfigSays(Transports transport, boolean delegated) throws Exception {
+    int connections = 8;
+    ExecutorService pool = Executors.newFixedThreadPool(2, r -> new Thread(r, "handshake-worker"));
+    try {
+      SigningThreads serverIdentity = new SigningThreads(TestConfigs.serverIdentity());
+      SigningThreads clientIdentity = new SigningThreads(TestConfigs.clientIdentity());
+      SecioConfig serverConfig = SecioConfig.builder(serverIdentity)
+          .handshakeExecutor(delegated ? pool : null).build();
+      SecioConfig clientConfig = SecioConfig.builder(clientIdentity)
+          .handshakeExecutor(delegated ? pool : null).build();
+      try (EchoServer server = new EchoServer(transport, serverConfig, true)) {
+        List<Channel> channels = new ArrayList<>();
+        List<Collector> collectors = new ArrayList<>();
+        for (int i = 0; i < connections; i++) {
+          Collector collector = new Collector();
+          collectors.add(collector);
+          channels.add(connect(transport, server,
+              Secio.client(clientConfig, serverConfig.localPeerId()), collector, true));
+        }
+        for (int i = 0; i < connections; i++) {
+          Secio.handshakeFuture(channels.get(i)).get(WAIT_SECONDS, TimeUnit.SECONDS);
+          echoEverySize(channels.get(i), collectors.get(i), i);
+          channels.get(i).close().syncUninterruptibly();
+        }
+      }
+      List<String> threads = new ArrayList<>(serverIdentity.threads);
+      threads.addAll(clientIdentity.threads);
+      assertEquals(2 * connections, threads.size(), threads.toString());
+      for (String thread : threads) {
+        assertEquals(delegated, thread.equals("handshake-worker"), "signed on " + thread);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  static Stream<Arguments> transportsWithAndWithoutExecutor() {
+    return transports().stream().flatMap(t -> Stream.of(Arguments.of(t, false), Arguments.of(t, true)));
   }
 
   @ParameterizedTest

@@ -20,6 +20,7 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
+import io.secio.HandshakeLimiter;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.SecioSession;
@@ -133,12 +134,12 @@ class MidStreamInstallTest {
 
   @Test
   void aRefusalMidReadIsStillReportedToTheHandlersBehind() {
-    HandshakeLimiter none = HandshakeLimiter.of(1);
-    EmbeddedChannel holder = new EmbeddedChannel(Secio.server(serverConfig, none));
+    SecioConfig bound = serverConfig.toBuilder().handshakeLimiter(HandshakeLimiter.of(1)).build();
+    EmbeddedChannel holder = new EmbeddedChannel(Secio.server(bound), new Recorder());
     Recorder serverApp = new Recorder();
     EmbeddedPair p = new EmbeddedPair(
         new ChannelHandler[] {new PrefixWriter(), Secio.client(clientConfig), new Recorder()},
-        new ChannelHandler[] {new PrefixThenSecio(Secio.server(serverConfig, none)), serverApp});
+        new ChannelHandler[] {new PrefixThenSecio(Secio.server(bound)), serverApp});
     p.pump();
     Future<SecioSession> server = Secio.handshakeFuture(p.server);
     assertFalse(server.isSuccess());

@@ -18,6 +18,7 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.UnsupportedMessageTypeException;
+import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.frame.FrameSealer;
 import java.io.ByteArrayOutputStream;
@@ -53,7 +54,7 @@ class SecioFrameCodecTest {
         () -> {
           serverToClient.sealer.destroy();
           clientToServer.opener.destroy();
-        }, MAX_FRAME, SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+        }, MAX_FRAME, SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
   }
 
   private EmbeddedPair pair(int clientChunk) {
@@ -78,7 +79,7 @@ class SecioFrameCodecTest {
 
   @Test
   void manySmallWritesBecomeOneFrameAtFlush() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     byte[] data = random(100 * 9, 1);
     List<ChannelFuture> writes = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
@@ -103,7 +104,7 @@ class SecioFrameCodecTest {
 
   @Test
   void writeLargerThanTheFrameLimitIsSplitUnderIt() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     byte[] data = random(10_000, 2);
     ChannelFuture write = p.client.writeAndFlush(Unpooled.wrappedBuffer(data));
     assertTrue(write.isSuccess());
@@ -137,7 +138,7 @@ class SecioFrameCodecTest {
 
   @Test
   void bothDirectionsRoundTripByteExact() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     byte[] up = random(5000, 4);
     byte[] down = random(7000, 5);
     p.client.writeAndFlush(Unpooled.wrappedBuffer(up));
@@ -266,7 +267,7 @@ class SecioFrameCodecTest {
 
   @Test
   void aLargeFlushArrivesWhole() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     byte[] data = random(300_000, 14);
     ChannelFuture write = p.client.writeAndFlush(Unpooled.wrappedBuffer(data));
     p.pump();
@@ -300,7 +301,7 @@ class SecioFrameCodecTest {
 
   @Test
   void frameBodyShorterThanTheTagFailsWithFrameTooShort() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     p.server.writeInbound(Unpooled.buffer().writeInt(TAG - 1).writeZero(TAG - 1));
     assertEquals(1, serverApp.exceptions.size());
     SecioException e = assertInstanceOf(SecioException.class, serverApp.exceptions.get(0));
@@ -312,7 +313,7 @@ class SecioFrameCodecTest {
 
   @Test
   void nothingIsDeliveredAfterABadFrame() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     byte[][] messages = {random(50, 6), random(60, 7), random(70, 8)};
     for (byte[] m : messages) {
       p.client.writeAndFlush(Unpooled.wrappedBuffer(m));
@@ -333,7 +334,7 @@ class SecioFrameCodecTest {
 
   @Test
   void frameTooLongAfterTheHandshakeClosesWithOneException() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     p.server.writeInbound(Unpooled.buffer().writeInt(MAX_FRAME + 1).writeZero(100));
     assertEquals(1, serverApp.exceptions.size());
     assertEquals(SecioException.Reason.FRAME_TOO_LONG,
@@ -344,7 +345,7 @@ class SecioFrameCodecTest {
 
   @Test
   void peerClosingMidFrameDeliversNothingOfThatFrame() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     byte[] whole = random(40, 9);
     p.client.writeAndFlush(Unpooled.wrappedBuffer(whole));
     p.client.writeAndFlush(Unpooled.wrappedBuffer(random(500, 10)));
@@ -362,7 +363,7 @@ class SecioFrameCodecTest {
 
   @Test
   void keysAreDestroyedAndQueuedWritesFailedWhenTheChannelCloses() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     ChannelFuture unflushed = p.client.write(Unpooled.wrappedBuffer(new byte[100]));
     p.client.close();
     assertInstanceOf(ClosedChannelException.class, unflushed.cause());
@@ -374,7 +375,7 @@ class SecioFrameCodecTest {
 
   @Test
   void keysAreDestroyedWhenTheCodecIsRemoved() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     p.client.pipeline().remove(SecioFrameCodec.class);
     assertTrue(clientToServer.sealer.destroyed);
     assertTrue(serverToClient.opener.destroyed);
@@ -383,7 +384,7 @@ class SecioFrameCodecTest {
 
   @Test
   void unflushedBytesCountAgainstWritability() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     p.client.config().setWriteBufferWaterMark(new WriteBufferWaterMark(16, 32));
     assertTrue(p.client.isWritable());
     p.client.write(Unpooled.wrappedBuffer(new byte[64]));
@@ -397,7 +398,7 @@ class SecioFrameCodecTest {
 
   @Test
   void nonBufferWritesAreRejectedNotSentInPlaintext() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     ChannelFuture f = p.client.writeAndFlush("hello");
     assertInstanceOf(UnsupportedMessageTypeException.class, f.cause());
     assertNull(p.client.readOutbound());
@@ -406,7 +407,7 @@ class SecioFrameCodecTest {
 
   @Test
   void emptyWritesSucceedWithoutAFrame() {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     ChannelFuture f = p.client.writeAndFlush(Unpooled.EMPTY_BUFFER);
     assertTrue(f.isSuccess());
     assertEquals(0, clientToServer.sealer.framesSealed);
@@ -419,7 +420,7 @@ class SecioFrameCodecTest {
 
   @Test
   void sealedFramesAreWhatTheCipherProduces() throws Exception {
-    EmbeddedPair p = pair(SecioFrameCodec.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
     byte[] data = random(33, 11);
     p.client.writeAndFlush(Unpooled.wrappedBuffer(data));
     ByteBuf frame = p.client.readOutbound();

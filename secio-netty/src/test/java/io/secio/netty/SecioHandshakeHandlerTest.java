@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
@@ -17,6 +18,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
+import io.secio.HandshakeLimiter;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
@@ -31,8 +33,8 @@ import org.junit.jupiter.api.Test;
 /** The handshake handler on embedded channels, with real engines on both sides. */
 class SecioHandshakeHandlerTest {
   private final SecioConfig clientConfig = TestConfigs.client().build();
-  private final SecioConfig serverConfig = TestConfigs.server().build();
   private final HandshakeLimiter limiter = HandshakeLimiter.of(4);
+  private final SecioConfig serverConfig = TestConfigs.server().handshakeLimiter(limiter).build();
   private final Recorder clientApp = new Recorder();
   private final Recorder serverApp = new Recorder();
 
@@ -43,7 +45,7 @@ class SecioHandshakeHandlerTest {
   private EmbeddedPair pair(ChannelHandler clientSecio) {
     return new EmbeddedPair(
         new ChannelHandler[] {clientSecio, clientApp},
-        new ChannelHandler[] {Secio.server(serverConfig, limiter), serverApp});
+        new ChannelHandler[] {Secio.server(serverConfig), serverApp});
   }
 
   private static byte[] ascii(String s) {
@@ -241,13 +243,14 @@ class SecioHandshakeHandlerTest {
   }
 
   @Test
-  void oversizedFrameDuringTheHandshakeFailsWithFrameTooLong() {
+  void oversizedFrameDuringTheHandshakeFailsWithHandshakeMessageTooLong() {
     EmbeddedChannel ch = new EmbeddedChannel(Secio.client(clientConfig), clientApp);
     ch.releaseOutbound();
-    ch.writeInbound(Unpooled.buffer().writeInt(clientConfig.maxFrameLength() + 1));
-    assertEquals(SecioException.Reason.FRAME_TOO_LONG, reasonOf(Secio.handshakeFuture(ch)));
-    assertEquals(SecioException.Reason.FRAME_TOO_LONG, onlyFailure(clientApp));
-    assertTrue(clientApp.exceptions.isEmpty(), "reported twice: " + clientApp.exceptions);
+    // The handshake limit (64 KiB), not the frame limit, holds until the nonce echo is verified.
+    ch.writeInbound(Unpooled.buffer().writeInt(clientConfig.maxHandshakeMessageLength() + 1));
+    assertEquals(SecioException.Reason.HANDSHAKE_MESSAGE_TOO_LONG, reasonOf(Secio.handshakeFuture(ch)));
+    assertEquals(SecioException.Reason.HANDSHAKE_MESSAGE_TOO_LONG, onlyFailure(clientApp));
+    assertEquals(List.of(Secio.handshakeFuture(ch).cause()), clientApp.exceptions, "exceptionCaught once");
     assertFalse(ch.isOpen());
     assertFalse(ch.finishAndReleaseAll());
   }
@@ -265,10 +268,11 @@ class SecioHandshakeHandlerTest {
   @Test
   void handshakesOverTheBoundAreRefusedAtOnce() {
     HandshakeLimiter one = HandshakeLimiter.of(1);
-    EmbeddedChannel first = new EmbeddedChannel(Secio.server(serverConfig, one), new Recorder());
+    SecioConfig bound = serverConfig.toBuilder().handshakeLimiter(one).build();
+    EmbeddedChannel first = new EmbeddedChannel(Secio.server(bound), new Recorder());
     assertEquals(1, one.active());
     Recorder refusedApp = new Recorder();
-    EmbeddedChannel refused = new EmbeddedChannel(Secio.server(serverConfig, one), refusedApp);
+    EmbeddedChannel refused = new EmbeddedChannel(Secio.server(bound), refusedApp);
     assertEquals(SecioException.Reason.TOO_MANY_HANDSHAKES, reasonOf(Secio.handshakeFuture(refused)));
     assertEquals(SecioException.Reason.TOO_MANY_HANDSHAKES, onlyFailure(refusedApp));
     assertFalse(refused.isOpen());
@@ -277,7 +281,7 @@ class SecioHandshakeHandlerTest {
 
     first.close();
     assertEquals(0, one.active(), "permit not returned on failure");
-    EmbeddedChannel next = new EmbeddedChannel(Secio.server(serverConfig, one), new Recorder());
+    EmbeddedChannel next = new EmbeddedChannel(Secio.server(bound), new Recorder());
     assertTrue(next.isOpen());
     assertEquals(1, one.active());
     first.releaseOutbound();
@@ -323,6 +327,83 @@ class SecioHandshakeHandlerTest {
     assertFalse(ch.finishAndReleaseAll());
   }
 
+  /** The future, the completion event and exceptionCaught each carry the same failure, once. */
+  private static void assertOneFailurePath(EmbeddedChannel ch, Recorder app, SecioException.Reason reason) {
+    Future<SecioSession> handshake = Secio.handshakeFuture(ch);
+    assertEquals(reason, reasonOf(handshake));
+    assertEquals(reason, onlyFailure(app));
+    assertSame(handshake.cause(), app.completions().get(0).cause());
+    assertEquals(List.of(handshake.cause()), app.exceptions, "exceptionCaught exactly once, same cause");
+    assertTrue(Secio.session(ch).isEmpty());
+    assertFalse(ch.isOpen());
+  }
+
+  @Test
+  void aTimeoutReachesExceptionCaughtAsWellAsTheFutureAndTheEvent() {
+    SecioConfig config = TestConfigs.client().handshakeTimeout(Duration.ofSeconds(1)).build();
+    EmbeddedChannel ch = withFrozenTime(Secio.client(config, serverConfig.localPeerId()), clientApp);
+    ch.advanceTimeBy(1, TimeUnit.SECONDS);
+    ch.runScheduledPendingTasks();
+    assertOneFailurePath(ch, clientApp, SecioException.Reason.TIMEOUT);
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void aWrongPeerReachesExceptionCaughtOnBothSides() {
+    EmbeddedPair p = pair(Secio.client(clientConfig, clientConfig.localPeerId()));
+    p.pump();
+    assertOneFailurePath(p.client, clientApp, SecioException.Reason.PEER_ID_MISMATCH);
+    // Embedded channels do not carry the hang-up across: the server's end closes here.
+    p.server.close();
+    assertOneFailurePath(p.server, serverApp, SecioException.Reason.CLOSED);
+    p.close();
+  }
+
+  @Test
+  void aClosedOrRefusedHandshakeReachesExceptionCaught() {
+    EmbeddedChannel closed = new EmbeddedChannel(Secio.client(clientConfig), clientApp);
+    closed.releaseOutbound();
+    closed.close();
+    assertOneFailurePath(closed, clientApp, SecioException.Reason.CLOSED);
+    assertFalse(closed.finishAndReleaseAll());
+
+    SecioConfig none = serverConfig.toBuilder().handshakeLimiter(HandshakeLimiter.of(1)).build();
+    none.handshakeLimiter().tryAcquire();
+    EmbeddedChannel refused = new EmbeddedChannel(Secio.server(none), serverApp);
+    assertOneFailurePath(refused, serverApp, SecioException.Reason.TOO_MANY_HANDSHAKES);
+    assertFalse(refused.finishAndReleaseAll());
+  }
+
+  @Test
+  void aFrameFailureAfterTheHandshakeReachesTheSameExceptionCaught() {
+    EmbeddedPair p = pair();
+    p.pump();
+    p.server.writeAndFlush(Unpooled.wrappedBuffer(ascii("tampered with")));
+    ByteBuf frame = p.server.readOutbound();
+    frame.setByte(frame.writerIndex() - 1, frame.getByte(frame.writerIndex() - 1) ^ 1);
+    p.client.writeInbound(frame);
+    assertEquals(1, clientApp.exceptions.size(), clientApp.exceptions.toString());
+    assertEquals(SecioException.Reason.AUTHENTICATION_FAILED,
+        assertInstanceOf(SecioException.class, clientApp.exceptions.get(0)).reason());
+    assertEquals(0, clientApp.received().length, "a bad frame reached the application");
+    assertFalse(p.client.isOpen());
+    p.close();
+  }
+
+  @Test
+  void theSessionIsThereOnceTheHandshakeSucceeded() {
+    EmbeddedPair p = pair();
+    assertTrue(Secio.session(p.client).isEmpty(), "a session before the handshake");
+    p.pump();
+    assertSame(Secio.handshakeFuture(p.client).getNow(), Secio.session(p.client).orElseThrow());
+    assertEquals(serverConfig.localPeerId(), Secio.session(p.client).orElseThrow().remotePeerId());
+    assertEquals(clientConfig.localPeerId(), Secio.session(p.server).orElseThrow().remotePeerId());
+    p.close();
+    EmbeddedChannel plain = new EmbeddedChannel();
+    assertThrows(IllegalStateException.class, () -> Secio.session(plain));
+    assertFalse(plain.finishAndReleaseAll());
+  }
+
   /** Counts the reads requested of the transport. */
   private static final class ReadCounter extends ChannelOutboundHandlerAdapter {
     int reads;
@@ -331,8 +412,7 @@ class SecioHandshakeHandlerTest {
     @Override
     public void read(ChannelHandlerContext ctx) {
       reads++;
-      Future<SecioSession> handshake = ctx.channel().attr(Secio.HANDSHAKE).get();
-      if (handshake != null && handshake.isSuccess()) {
+      if (Secio.session(ctx.channel()).isPresent()) {
         readsAfterCompletion++;
       }
       ctx.read();
@@ -353,7 +433,7 @@ class SecioHandshakeHandlerTest {
     ReadCounter serverReads = new ReadCounter();
     EmbeddedChannel client = withoutAutoRead(
         clientReads, Secio.client(clientConfig, serverConfig.localPeerId()), clientApp);
-    EmbeddedChannel server = withoutAutoRead(serverReads, Secio.server(serverConfig, limiter), serverApp);
+    EmbeddedChannel server = withoutAutoRead(serverReads, Secio.server(serverConfig), serverApp);
     assertTrue(clientReads.reads > 0, "no read requested for the peer's Propose");
     assertTrue(serverReads.reads > 0, "no read requested for the peer's Propose");
 

@@ -1,10 +1,12 @@
 package io.secio.examples.cli;
 
 import io.netty.channel.Channel;
+import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
+import io.secio.identity.KeyType;
 import io.secio.netty.Secio;
 import io.secio.netty.multistream.Multistream;
 import java.security.SecureRandom;
@@ -13,13 +15,16 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code secio bridge}: accepts v0.1 and v0.2 peers on one port and forwards each decrypted stream to
  * an upstream that speaks only v0.2, under the bridge's own session. This is how a network moves to
- * v0.2 without cutting off its v0.1 peers: the upstream drops v0.1, the bridge keeps serving it.
+ * v0.2 without cutting off its v0.1 peers: the upstream drops v0.1, the bridge keeps serving it. With
+ * {@code --to-dialect tentacle} the upstream is a tentacle node (Nervos CKB), which speaks only
+ * tentacle's molecule handshake: libp2p peers reach it through the bridge.
  */
 @Command(name = "bridge", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
@@ -28,7 +33,9 @@ import picocli.CommandLine.Spec;
         "upstream over a v0.2 session of the bridge's own; closes both sides",
         "when either closes. Prints 'listening', then per peer 'secured ...'",
         "(its session), 'upstream PEERID ... for CLIENT' (the upstream session)",
-        "or 'failed ADDRESS reason', and 'closed CLIENT'."})
+        "or 'failed ADDRESS reason', and 'closed CLIENT'.",
+        "With --to-dialect tentacle the upstream is a tentacle node (the bridge's",
+        "key must then be secp256k1; a fresh one is)."})
 final class BridgeCommand implements Callable<Integer> {
   @ParentCommand
   private SecioCli cli;
@@ -46,8 +53,14 @@ final class BridgeCommand implements Callable<Integer> {
   private HostPort upstream;
 
   @Option(names = "--expect-peer", paramLabel = "ID", converter = PeerIdConverter.class,
-      description = "Fail upstream connections unless the upstream's key has this peer id.")
+      description = "Fail upstream connections unless the upstream's key has this peer id "
+          + "(in the upstream dialect's form).")
   private PeerId upstreamPeer;
+
+  @Option(names = "--to-dialect", paramLabel = "DIALECT", defaultValue = "libp2p",
+      converter = DialectOption.Converter.class,
+      description = "The upstream's handshake: libp2p (default) or tentacle.")
+  private Dialect upstreamDialect;
 
   @Option(names = "--multistream",
       description = "Peers negotiate /secio/1.0.0 with multistream-select first (libp2p nodes).")
@@ -58,9 +71,15 @@ final class BridgeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    IdentityKeyPair key = IdentityOptions.load(identity, spec, new SecureRandom());
+    IdentityKeyPair key = IdentityOptions.load(identity, spec, new SecureRandom(),
+        upstreamDialect == Dialect.TENTACLE ? KeyType.SECP256K1 : KeyType.ED25519);
     SecioConfig inbound = SecioConfig.builder(key).mode(SecioMode.BRIDGE).build();
-    SecioConfig outbound = SecioConfig.builder(key).mode(SecioMode.V0_2_ONLY).build();
+    SecioConfig outbound;
+    try {
+      outbound = SecioConfig.builder(key).mode(SecioMode.V0_2_ONLY).dialect(upstreamDialect).build();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
     try (Network network = new Network(0)) {
       Channel listener;
       try {

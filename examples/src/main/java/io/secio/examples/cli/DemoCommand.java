@@ -1,10 +1,12 @@
 package io.secio.examples.cli;
 
 import io.secio.CipherAlgorithm;
+import io.secio.Dialect;
 import io.secio.SecioConfig;
 import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.util.List;
@@ -18,15 +20,20 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code secio demo}: two peers in this process handshake in each mode (v0.2 with each AEAD cipher,
  * v0.1 CTR+HMAC, one bridge listener serving both versions, and the one pairing that cannot work),
- * echo data, and print a table of what was negotiated and how fast it went. Exit code 1 if any
- * pairing that should work does not.
+ * then in tentacle's dialect (a tentacle-only node, one listener serving tentacle and libp2p dialers,
+ * and a v0.1 peer reaching the tentacle-only node through a relay, as {@code secio bridge
+ * --to-dialect tentacle} runs it), echo data, and print a table of what was negotiated and how fast
+ * it went. Exit code 1 if any pairing that should work does not.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = {
         "Shows every mode at work, between peers in this process.",
         "Over loopback TCP, peers handshake in each mode: v0.2 with each AEAD",
         "cipher, v0.1 (AES-CTR + HMAC), and one bridge listener serving a v0.2",
-        "and a v0.1 dialer on the same port. Each connection echoes data.",
+        "and a v0.1 dialer on the same port. Then tentacle's dialect: a",
+        "tentacle-only node, one listener for both dialects, and a v0.1 peer",
+        "reaching the tentacle-only node through a bridge (secio bridge",
+        "--to-dialect tentacle). Each connection echoes data.",
         "Prints what was negotiated and how fast it went."})
 final class DemoCommand implements Callable<Integer> {
   private static final String ROW = "%-8s %-8s %-8s %-18s %-7s %-8s %10s %13s  %s%n";
@@ -69,6 +76,8 @@ final class DemoCommand implements Callable<Integer> {
       pair(network, SecioMode.V0_1_ONLY, SecioMode.V0_2_ONLY, null, false);
       out.printf("%nThe two bridge rows are one listener (%s) serving a v0.2 and a v0.1 dialer.%n", bridge);
       out.println("v0.1 only and v0.2 only share no cipher: that is what bridge mode is for.");
+      out.println();
+      tentacle(network);
     }
     return unexpectedFailures == 0 ? 0 : SecioCli.EXIT_FAILURE;
   }
@@ -83,6 +92,43 @@ final class DemoCommand implements Callable<Integer> {
         peers.run(config(dialerKey, mode, null), new Transfer(bytes, Transfer.Reply.ECHO, random.nextLong()));
       }
     }
+  }
+
+  /**
+   * tentacle's dialect: a tentacle-only node, a listener for any dialect, and a relay that lets a
+   * libp2p v0.1 peer reach the tentacle-only node (its rows show the dialer's session).
+   */
+  private void tentacle(Network network) throws Exception {
+    PrintStream out = cli.out();
+    IdentityKeyPair nodeKey = IdentityKeyPair.generate(KeyType.SECP256K1, random);
+    SecioConfig tentacleOnly = SecioConfig.builder(nodeKey).random(random).dialect(Dialect.TENTACLE).build();
+    SecioConfig tentacleDialer = SecioConfig.builder(dialerKey).random(random).dialect(Dialect.TENTACLE).build();
+    out.printf("tentacle node %s (tentacle id; libp2p id %s)%n%n",
+        Dialect.TENTACLE.peerId(nodeKey.publicKey()), nodeKey.publicKey().peerId());
+    out.printf(ROW, "listener", "dialer", "exchange", "cipher", "hash", "version", "handshake",
+        "echo", "backend");
+    try (LoopbackPeers node = new LoopbackPeers(network, tentacleOnly, EchoHandler::new)) {
+      row(node, "tentacle", "tentacle", tentacleDialer, true);
+      row(node, "tentacle", "v0.1", config(dialerKey, SecioMode.V0_1_ONLY, null), false);
+      SecioConfig any = SecioConfig.builder(nodeKey).random(random).anyDialect().build();
+      try (LoopbackPeers onePort = new LoopbackPeers(network, any, EchoHandler::new)) {
+        row(onePort, "any", "tentacle", tentacleDialer, true);
+        row(onePort, "any", "v0.1", config(dialerKey, SecioMode.V0_1_ONLY, null), true);
+      }
+      IdentityKeyPair relayKey = IdentityKeyPair.generate(KeyType.SECP256K1, random);
+      SecioConfig upstream = SecioConfig.builder(relayKey).random(random).dialect(Dialect.TENTACLE).build();
+      PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+      try (LoopbackPeers relay = new LoopbackPeers(network, config(relayKey, SecioMode.BRIDGE, null),
+          () -> new Relay(network, node.address(), upstream, Dialect.TENTACLE.peerId(nodeKey.publicKey()), quiet),
+          false)) {
+        row(relay, "relay", "v0.1", config(dialerKey, SecioMode.V0_1_ONLY, null), true);
+      }
+    }
+    out.println();
+    out.println("A tentacle-only node refuses libp2p's protobuf handshake. The 'any' rows are one");
+    out.println("listener answering each dialer in its own dialect; the 'relay' row is a v0.1 peer");
+    out.println("reaching the tentacle-only node through a bridge, as `secio bridge --to-dialect");
+    out.println("tentacle` runs it.");
   }
 
   private void pair(Network network, SecioMode listenerMode, SecioMode dialerMode,
@@ -104,11 +150,15 @@ final class DemoCommand implements Callable<Integer> {
 
   private void row(LoopbackPeers peers, SecioMode listenerMode, SecioMode dialerMode,
       List<CipherAlgorithm> ciphers, boolean shouldWork) throws Exception {
-    String listener = ProposalOptions.label(listenerMode);
-    String dialer = ProposalOptions.label(dialerMode);
+    row(peers, ProposalOptions.label(listenerMode), ProposalOptions.label(dialerMode),
+        config(dialerKey, dialerMode, ciphers), shouldWork);
+  }
+
+  private void row(LoopbackPeers peers, String listener, String dialer, SecioConfig dialerConfig,
+      boolean shouldWork) throws Exception {
     Transfer transfer = new Transfer(bytes, Transfer.Reply.ECHO, random.nextLong());
     try {
-      LoopbackPeers.Outcome o = peers.run(config(dialerKey, dialerMode, ciphers), transfer);
+      LoopbackPeers.Outcome o = peers.run(dialerConfig, transfer);
       cli.out().printf(ROW, listener, dialer, o.session().exchange().wireName(),
           o.session().cipher().wireName(), o.session().hash().wireName(), o.session().version().label(),
           String.format(Locale.ROOT, "%.1f ms", o.handshakeNanos() / 1e6),

@@ -53,7 +53,8 @@ final class DialCommand implements Callable<Integer> {
   private HostPort target;
 
   @Option(names = "--expect-peer", paramLabel = "ID", converter = PeerIdConverter.class,
-      description = "Fail unless the listener's key has this peer id.")
+      description = "Fail unless the listener's key has this peer id (in the dialect's form: "
+          + "a tentacle id is Qm... of the compressed secp256k1 key).")
   private PeerId expectPeer;
 
   @Option(names = "--send-bytes", paramLabel = "N", converter = ByteCount.class,
@@ -70,10 +71,14 @@ final class DialCommand implements Callable<Integer> {
   @Mixin
   private ProposalOptions proposal;
 
+  @Mixin
+  private DialectOption dialect;
+
   @Override
   public Integer call() {
     SecureRandom random = new SecureRandom();
-    SecioConfig config = proposal.configure(IdentityOptions.load(identity, spec, random), spec).build();
+    SecioConfig config = dialect.dialer(proposal.configure(
+        IdentityOptions.load(identity, spec, random, dialect.freshKeyType()), spec), spec);
     ChannelHandler client = expectPeer != null ? Secio.client(config, expectPeer) : Secio.client(config);
     ChannelHandler secio = multistream ? Multistream.initiator(Multistream.SECIO, client) : client;
     Transfer transfer = sendBytes == null ? null : new Transfer(sendBytes, Transfer.Reply.ECHO, random.nextLong());

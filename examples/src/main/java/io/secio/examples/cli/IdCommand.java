@@ -1,5 +1,6 @@
 package io.secio.examples.cli;
 
+import io.secio.identity.IdentityPublicKey;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
@@ -9,9 +10,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code secio id}: prints the peer id of a key file. */
+/**
+ * {@code secio id}: prints the peer id of a key file; for a secp256k1 key also its tentacle id, which
+ * hashes the raw compressed key instead of embedding its protobuf.
+ */
 @Command(name = "id", mixinStandardHelpOptions = true,
-    description = "Prints the peer id of an identity key file.")
+    description = {"Prints the peer id of an identity key file.",
+        "For a secp256k1 key: 'LIBP2P-ID tentacle=TENTACLE-ID'."})
 final class IdCommand implements Callable<Integer> {
   @ParentCommand
   private SecioCli cli;
@@ -26,7 +31,8 @@ final class IdCommand implements Callable<Integer> {
   public Integer call() {
     IdentityOptions options = new IdentityOptions();
     options.keyFile = file;
-    cli.out().println(IdentityOptions.load(options, spec, new SecureRandom()).publicKey().peerId());
+    IdentityPublicKey key = IdentityOptions.load(options, spec, new SecureRandom()).publicKey();
+    cli.out().println(Report.ids(key));
     return 0;
   }
 }

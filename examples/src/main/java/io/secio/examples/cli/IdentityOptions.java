@@ -34,6 +34,12 @@ final class IdentityOptions {
    * @throws ParameterException if the key file cannot be read or holds no valid key
    */
   static IdentityKeyPair load(IdentityOptions options, CommandSpec spec, SecureRandom random) {
+    return load(options, spec, random, KeyType.ED25519);
+  }
+
+  /** As {@link #load(IdentityOptions, CommandSpec, SecureRandom)}, a fresh key of {@code freshType} by default. */
+  static IdentityKeyPair load(
+      IdentityOptions options, CommandSpec spec, SecureRandom random, KeyType freshType) {
     if (options != null && options.keyFile != null) {
       try {
         return KeyFiles.read(options.keyFile);
@@ -45,7 +51,7 @@ final class IdentityOptions {
             options.keyFile + ": not a libp2p private key (" + e.getMessage() + ")");
       }
     }
-    KeyType type = options != null && options.keyType != null ? options.keyType : KeyType.ED25519;
+    KeyType type = options != null && options.keyType != null ? options.keyType : freshType;
     return IdentityKeyPair.generate(type, random);
   }
 

@@ -11,7 +11,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code secio keygen}: writes a new identity key file (mode 600) and prints its peer id. */
+/**
+ * {@code secio keygen}: writes a new identity key file (mode 600) and prints its peer id, as {@code
+ * secio id} does (a secp256k1 key, usable in both dialects, with its tentacle id beside).
+ */
 @Command(name = "keygen", mixinStandardHelpOptions = true,
     description = {
         "Writes a new identity key file and prints its peer id.",
@@ -42,7 +45,7 @@ final class KeygenCommand implements Callable<Integer> {
       cli.err().println("keygen: cannot create " + out + " readable by its owner only: " + Report.reason(e));
       return SecioCli.EXIT_FAILURE;
     }
-    cli.out().println(key.publicKey().peerId());
+    cli.out().println(Report.ids(key.publicKey()));
     return 0;
   }
 }

@@ -2,7 +2,9 @@ package io.secio.examples.cli;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
+import io.secio.Dialect;
 import io.secio.SecioConfig;
+import io.secio.identity.IdentityPublicKey;
 import io.secio.netty.Secio;
 import io.secio.netty.multistream.Multistream;
 import java.security.SecureRandom;
@@ -28,7 +30,9 @@ import picocli.CommandLine.TypeConversionException;
         "Prints 'listening HOST:PORT PEERID' once ready, then per connection",
         "'secured PEERID exchange=.. cipher=.. hash=.. version=v0.1|v0.2'",
         "or 'failed ADDRESS reason'. With --echo, echoes every byte back;",
-        "otherwise prints what peers send to stdout."})
+        "otherwise prints what peers send to stdout.",
+        "Without --dialect it answers libp2p and (with a secp256k1 key) tentacle",
+        "dialers on the same port, and prints 'tentacle PEERID' after 'listening'."})
 final class ListenCommand implements Callable<Integer> {
   @ParentCommand
   private SecioCli cli;
@@ -50,6 +54,9 @@ final class ListenCommand implements Callable<Integer> {
   @Mixin
   private ProposalOptions proposal;
 
+  @Mixin
+  private DialectOption dialect;
+
   @Option(names = "--echo", description = "Echo every byte back instead of printing it.")
   private boolean echo;
 
@@ -59,8 +66,8 @@ final class ListenCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    SecioConfig config = proposal.configure(
-        IdentityOptions.load(identity, spec, new SecureRandom()), spec).build();
+    SecioConfig config = dialect.listener(proposal.configure(
+        IdentityOptions.load(identity, spec, new SecureRandom(), dialect.freshKeyType()), spec), spec);
     HostPort address = new HostPort(host, port);
     try (Network network = new Network(0)) {
       Channel listener;
@@ -71,7 +78,13 @@ final class ListenCommand implements Callable<Integer> {
         cli.err().println("listen: cannot listen on " + address + ": " + Report.reason(e));
         return SecioCli.EXIT_FAILURE;
       }
-      cli.out().println(Report.listening(listener.localAddress(), config.localPeerId()));
+      Dialect forced = config.dialect().orElse(null);
+      IdentityPublicKey key = config.identity().publicKey();
+      cli.out().println(Report.listening(listener.localAddress(),
+          forced != null ? forced.peerId(key) : key.peerId()));
+      if (forced == null && config.speaks(Dialect.TENTACLE)) {
+        cli.out().println("tentacle " + Dialect.TENTACLE.peerId(key));
+      }
       listener.closeFuture().sync();
       return 0;
     }

@@ -32,9 +32,15 @@ final class LoopbackPeers implements AutoCloseable {
 
   LoopbackPeers(Network network, SecioConfig listenerConfig, Supplier<ChannelHandler> application)
       throws InterruptedException {
+    this(network, listenerConfig, application, true);
+  }
+
+  /** As above; {@code autoRead} false for an application that reads when it is ready (a relay). */
+  LoopbackPeers(Network network, SecioConfig listenerConfig, Supplier<ChannelHandler> application,
+      boolean autoRead) throws InterruptedException {
     this.network = network;
     this.listenerConfig = listenerConfig;
-    this.listener = network.listen(new HostPort("127.0.0.1", 0), true,
+    this.listener = network.listen(new HostPort("127.0.0.1", 0), autoRead,
         ch -> ch.pipeline().addLast(Secio.server(listenerConfig), application.get()));
   }
 
@@ -55,7 +61,8 @@ final class LoopbackPeers implements AutoCloseable {
     long startNanos = System.nanoTime();
     CompletableFuture<Long> securedAt = new CompletableFuture<>();
     ChannelFuture connect = network.dial(address(), true, ch -> ch.pipeline().addLast(
-        Secio.client(dialerConfig, listenerConfig.localPeerId()), transfer));
+        Secio.client(dialerConfig, dialerConfig.dialect().orElseThrow()
+            .peerId(listenerConfig.identity().publicKey())), transfer));
     if (!connect.awaitUninterruptibly().isSuccess()) {
       throw new ExecutionException(connect.cause());
     }

@@ -1,7 +1,9 @@
 package io.secio.examples.cli;
 
 import io.netty.channel.ConnectTimeoutException;
+import io.secio.Dialect;
 import io.secio.PeerId;
+import io.secio.identity.IdentityPublicKey;
 import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.netty.handler.timeout.ReadTimeoutException;
@@ -17,7 +19,7 @@ import java.util.regex.Pattern;
 /**
  * The lines the commands print, in one place so that every command words them alike and scripts can
  * parse them: {@code listening HOST:PORT PEERID}, {@code secured PEERID exchange=.. cipher=.. hash=..
- * version=..}, {@code failed ADDRESS reason}, {@code echoed N bytes in T ms (X MiB/s)}.
+ * version=..} (and {@code dialect=tentacle} for a tentacle session), {@code failed ADDRESS reason}, {@code echoed N bytes in T ms (X MiB/s)}.
  */
 final class Report {
   private static final Pattern NATIVE_ERROR = Pattern.compile(".*\\) failed with error\\(-?\\d+\\): (.+)");
@@ -26,6 +28,16 @@ final class Report {
 
   static String listening(SocketAddress address, PeerId peer) {
     return "listening " + address(address) + " " + peer;
+  }
+
+  /**
+   * A key's peer id; for a secp256k1 key, which both dialects carry, {@code tentacle=} and its
+   * tentacle id beside it.
+   */
+  static String ids(IdentityPublicKey key) {
+    return Dialect.TENTACLE.supports(key.type())
+        ? key.peerId() + " tentacle=" + Dialect.TENTACLE.peerId(key)
+        : key.peerId().toBase58();
   }
 
   /** {@code secured} and the session. */
@@ -39,7 +51,8 @@ final class Report {
         + " exchange=" + session.exchange().wireName()
         + " cipher=" + session.cipher().wireName()
         + " hash=" + session.hash().wireName()
-        + " version=" + session.version().label();
+        + " version=" + session.version().label()
+        + (session.dialect() == Dialect.LIBP2P ? "" : " dialect=" + DialectOption.label(session.dialect()));
   }
 
   static String failed(SocketAddress address, Throwable cause) {

@@ -11,13 +11,15 @@ import java.io.PrintStream;
  * hash=.. version=..} or {@code failed ADDRESS reason} (also when a multistream-select negotiation in
  * front of secio fails). A failure after the handshake (a frame that
  * does not authenticate, a reset) goes to the error stream as {@code error PEERID reason} and closes
- * the connection. Sits last in the pipeline, after the application handler, so that it sees every
+ * the connection; a failed handshake, which secio also fires through {@code exceptionCaught}, is
+ * reported once, as {@code failed}. Sits last in the pipeline, after the application handler, so that it sees every
  * failure; handshake events reach it before any data reaches the application. Not sharable.
  */
 final class SessionReporter extends ChannelInboundHandlerAdapter {
   private final PrintStream out;
   private final PrintStream err;
   private String peer;
+  private boolean handshakeFailed;
 
   SessionReporter(PrintStream out, PrintStream err) {
     this.out = out;
@@ -32,6 +34,7 @@ final class SessionReporter extends ChannelInboundHandlerAdapter {
         peer = event.session().remotePeerId().toBase58();
         out.println(Report.secured(event.session()));
       } else {
+        handshakeFailed = true;
         out.println(Report.failed(ctx.channel().remoteAddress(), event.cause()));
       }
     }
@@ -44,6 +47,10 @@ final class SessionReporter extends ChannelInboundHandlerAdapter {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    if (handshakeFailed) {
+      ctx.close(); // already reported as the handshake's failure
+      return;
+    }
     String who = peer != null ? peer : Report.address(ctx.channel().remoteAddress());
     err.println("error " + who + " " + Report.reason(cause));
     ctx.close();

@@ -24,6 +24,11 @@ class DemoBenchIT {
     demo.awaitOut("bridge +v0\\.2 +P-256 +AES-128-GCM +SHA256 +v0\\.2" + measured);
     demo.awaitOut("bridge +v0\\.1 +P-256 +AES-256 +SHA256 +v0\\.1" + measured);
     demo.awaitOut("v0\\.1 +v0\\.2 +failed: no common algorithms \\(as expected\\)");
+    demo.awaitOut("tentacle +tentacle +P-256 +AES-128-GCM +SHA256 +v0\\.2" + measured);
+    demo.awaitOut("tentacle +v0\\.1 +failed: malformed handshake message \\(as expected\\)");
+    demo.awaitOut("any +tentacle +P-256 +AES-128-GCM +SHA256 +v0\\.2" + measured);
+    demo.awaitOut("any +v0\\.1 +P-256 +AES-256 +SHA256 +v0\\.1" + measured);
+    demo.awaitOut("relay +v0\\.1 +P-256 +AES-256 +SHA256 +v0\\.1" + measured);
   }
 
   @Test

@@ -10,6 +10,7 @@ import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.netty.Secio;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -151,7 +152,8 @@ public final class Multistream {
       if (protocols.isEmpty()) {
         throw new IllegalStateException("no protocol added");
       }
-      return new Installer(initiator, new LinkedHashMap<>(protocols), timeout, maxProposals);
+      return new Installer(initiator, Collections.unmodifiableMap(new LinkedHashMap<>(protocols)), timeout,
+          maxProposals);
     }
   }
 

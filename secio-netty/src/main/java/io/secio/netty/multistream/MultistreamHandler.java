@@ -161,18 +161,24 @@ final class MultistreamHandler extends ChannelDuplexHandler {
   }
 
   private void succeed(String protocol) {
-    done = true;
-    agreed = true;
-    stopTimer();
     ChannelPipeline pipeline = ctx.pipeline();
     // Queued writes re-enter where they would have entered had the protocol's handler been there all
     // along: from the handler that followed this one (or the tail), so they pass through it.
     ChannelOutboundInvoker entry = followingOrChannel(pipeline);
-    Supplier<? extends ChannelHandler> next = handlers.get(protocol);
-    ChannelHandler handler = next == null ? null : next.get();
-    if (handler != null) {
-      pipeline.addAfter(ctx.name(), null, handler);
+    try {
+      Supplier<? extends ChannelHandler> next = handlers.get(protocol);
+      ChannelHandler handler = next == null ? null : next.get();
+      if (handler != null) {
+        pipeline.addAfter(ctx.name(), null, handler);
+      }
+    } catch (RuntimeException e) {
+      // e.g. a handler that is not @Sharable given for a second channel: the user's bug, still one path.
+      fail(e);
+      return;
     }
+    done = true;
+    agreed = true;
+    stopTimer();
     for (PendingWrite w; (w = queuedWrites.poll()) != null; ) {
       entry.write(w.msg(), w.promise());
     }

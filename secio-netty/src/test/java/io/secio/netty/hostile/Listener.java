@@ -12,7 +12,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.Future;
 import io.secio.SecioConfig;
 import io.secio.SecioSession;
-import io.secio.netty.HandshakeLimiter;
+import io.secio.HandshakeLimiter;
 import io.secio.netty.Secio;
 import io.secio.netty.Transports;
 import java.net.InetSocketAddress;
@@ -35,6 +35,7 @@ public final class Listener implements AutoCloseable {
   private final BlockingQueue<Connection> accepted = new LinkedBlockingQueue<>();
 
   private Listener(SecioConfig config, HandshakeLimiter limiter, Builder b) {
+    SecioConfig serverConfig = limiter == null ? config : config.toBuilder().handshakeLimiter(limiter).build();
     group = Transports.best().newEventLoopGroup(b.threads);
     ServerBootstrap sb = new ServerBootstrap()
         .group(group)
@@ -48,7 +49,7 @@ public final class Listener implements AutoCloseable {
             if (b.first != null) {
               ch.pipeline().addLast(b.first.get());
             }
-            ch.pipeline().addLast(limiter == null ? Secio.server(config) : Secio.server(config, limiter), app);
+            ch.pipeline().addLast(Secio.server(serverConfig), app);
             if (b.last != null) {
               ch.pipeline().addLast(b.last.get());
             }

@@ -72,7 +72,11 @@ final class JsPeer implements AutoCloseable {
   static JsPeer listen(String keyType, String... options) throws IOException {
     List<String> args = new ArrayList<>(List.of("listen", "--key-type", keyType));
     args.addAll(List.of(options));
-    JsPeer peer = new JsPeer("js listener " + keyType + " " + String.join(" ", options), true, args);
+    return listening(new JsPeer("js listener " + keyType + " " + String.join(" ", options), true, args));
+  }
+
+  /** {@code peer} once it printed its {@code listening} line; closed if it did not. */
+  private static JsPeer listening(JsPeer peer) {
     try {
       peer.next("listening");
     } catch (Throwable t) {
@@ -87,15 +91,8 @@ final class JsPeer implements AutoCloseable {
    * that listens on loopback; returns once it printed its {@code listening} line.
    */
   static JsPeer libp2pListener(String keyType) throws IOException {
-    JsPeer peer = new JsPeer("libp2p node " + keyType, true, "libp2p-node.js",
-        List.of("listen", "--key-type", keyType));
-    try {
-      peer.next("listening");
-    } catch (Throwable t) {
-      peer.close();
-      throw t;
-    }
-    return peer;
+    return listening(new JsPeer("libp2p node " + keyType, true, "libp2p-node.js",
+        List.of("listen", "--key-type", keyType)));
   }
 
   /** A real js-libp2p node of this key type that dials each of {@code multiaddrs}, {@code count} times. */

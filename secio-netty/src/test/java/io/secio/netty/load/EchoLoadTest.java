@@ -14,7 +14,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.secio.SecioConfig;
-import io.secio.netty.HandshakeLimiter;
+import io.secio.HandshakeLimiter;
 import io.secio.netty.Secio;
 import io.secio.netty.SecioHandshakeCompletionEvent;
 import io.secio.netty.Transports;
@@ -195,7 +195,7 @@ class EchoLoadTest {
         .build();
     SecioConfig clientConfig = SecioConfig.builder(HostileConfigs.peerIdentity())
         .handshakeTimeout(Duration.ofSeconds(120)).build();
-    HandshakeLimiter limiter = HandshakeLimiter.forConfig(serverConfig);
+    HandshakeLimiter limiter = serverConfig.handshakeLimiter();
     ConcurrentLinkedQueue<Long> serverReceived = new ConcurrentLinkedQueue<>();
     AtomicInteger serverHandshakes = new AtomicInteger();
     try {
@@ -206,7 +206,7 @@ class EchoLoadTest {
           .childHandler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-              ch.pipeline().addLast(Secio.server(serverConfig, limiter), new Echo(serverReceived));
+              ch.pipeline().addLast(Secio.server(serverConfig), new Echo(serverReceived));
               Secio.handshakeFuture(ch).addListener(f -> {
                 if (f.isSuccess()) {
                   serverHandshakes.incrementAndGet();

@@ -15,9 +15,11 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPipelineException;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
@@ -308,6 +310,26 @@ class MultistreamHandlerTest {
     writeHex(ch, HEADER_HEX); // a read and its read-complete
     assertEquals(2, reads.size(), "no read requested for the rest of the answer");
     assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void aNonSharableHandlerGivenOnceAndUsedOnASecondChannelFailsThatNegotiationCleanly() {
+    ChannelHandler initiator = Multistream.initiator(Multistream.SECIO, new Marker());
+    EmbeddedChannel first = new EmbeddedChannel(initiator, new Sink());
+    writeHex(first, HEADER_HEX + SECIO_HEX);
+    assertTrue(Multistream.negotiationFuture(first).isSuccess());
+    Sink sink = new Sink();
+    EmbeddedChannel second = new EmbeddedChannel(initiator, sink);
+    writeHex(second, HEADER_HEX + SECIO_HEX + LEFTOVER_HEX);
+    Future<String> failed = Multistream.negotiationFuture(second);
+    assertInstanceOf(ChannelPipelineException.class, failed.cause());
+    assertInstanceOf(ChannelPipelineException.class, sink.onlyCompletion().cause());
+    assertFalse(second.isOpen());
+    assertEquals("", sink.hex());
+    first.releaseOutbound();
+    second.releaseOutbound();
+    assertFalse(first.finishAndReleaseAll());
+    assertFalse(second.finishAndReleaseAll());
   }
 
   @Test

@@ -1,0 +1,64 @@
+package io.secio.examples.cli;
+
+import io.secio.Dialect;
+import io.secio.SecioConfig;
+import io.secio.identity.KeyType;
+import java.util.Locale;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code --dialect libp2p|tentacle}: which handshake a command speaks. A dialer speaks the one given
+ * (libp2p by default); a listener without it answers each dialer in the dialer's own (tentacle only
+ * with a secp256k1 key). A fresh key for a tentacle run is secp256k1. A picocli mixin.
+ */
+final class DialectOption {
+  @Option(names = "--dialect", paramLabel = "DIALECT", converter = Converter.class,
+      description = "libp2p (protobuf handshake) or tentacle (molecule handshake, secp256k1 keys, "
+          + "as Nervos CKB nodes speak it). A dialer defaults to libp2p; a listener without it "
+          + "answers each dialer in its own.")
+  Dialect dialect;
+
+  /** The type of a fresh identity for this run when none is named: tentacle needs secp256k1. */
+  KeyType freshKeyType() {
+    return dialect == Dialect.TENTACLE ? KeyType.SECP256K1 : KeyType.ED25519;
+  }
+
+  /** A dialer's config: the dialect given, libp2p by default. */
+  SecioConfig dialer(SecioConfig.Builder builder, CommandSpec spec) {
+    return build(builder.dialect(dialect != null ? dialect : Dialect.LIBP2P), spec);
+  }
+
+  /** A listener's config: the dialect given, or any. */
+  SecioConfig listener(SecioConfig.Builder builder, CommandSpec spec) {
+    return build(dialect != null ? builder.dialect(dialect) : builder.anyDialect(), spec);
+  }
+
+  private static SecioConfig build(SecioConfig.Builder builder, CommandSpec spec) {
+    try {
+      return builder.build();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  /** How the user names a dialect. */
+  static String label(Dialect dialect) {
+    return dialect.name().toLowerCase(Locale.ROOT);
+  }
+
+  static final class Converter implements CommandLine.ITypeConverter<Dialect> {
+    @Override
+    public Dialect convert(String value) {
+      for (Dialect d : Dialect.values()) {
+        if (label(d).equals(value.toLowerCase(Locale.ROOT))) {
+          return d;
+        }
+      }
+      throw new TypeConversionException("unknown dialect '" + value + "' (one of libp2p, tentacle)");
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.secio.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.secio.Dialect;
+import io.secio.identity.KeyType;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The CLI in tentacle's dialect, every process the jar as a user starts it: {@code id} prints both
+ * ids, a listener answers a tentacle dialer and a libp2p one on one port, {@code --expect-peer} takes
+ * the tentacle form, and {@code bridge --to-dialect tentacle} lets a v0.1 peer reach a node that
+ * speaks only tentacle.
+ */
+class TentacleCliIT {
+  @RegisterExtension
+  final Processes processes = new Processes();
+
+  @TempDir
+  Path keys;
+
+  private static String tentacleId(Keys.Key key) throws Exception {
+    return Dialect.TENTACLE.peerId(KeyFiles.read(key.file()).publicKey()).toBase58();
+  }
+
+  @Test
+  void idPrintsTheTentacleIdOfASecp256k1KeyBesideTheLibp2pOne() throws Exception {
+    Keys.Key key = Keys.write(keys, KeyType.SECP256K1);
+    CliProcess id = processes.secio("id", key.path());
+    assertEquals(0, id.awaitExit(), id::toString);
+    assertEquals(List.of(key.peerId() + " tentacle=" + tentacleId(key)), id.outLines());
+  }
+
+  @Test
+  void oneListenerAnswersATentacleAndALibp2pDialer() throws Exception {
+    Keys.Key listenerKey = Keys.write(keys, KeyType.SECP256K1);
+    String tentacleId = tentacleId(listenerKey);
+    CliProcess listen = processes.secio("listen", "--port", "0", "--echo", "--key", listenerKey.path());
+    String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + listenerKey.peerId()).group(1);
+    listen.awaitOut("tentacle " + tentacleId);
+
+    Keys.Key dialerKey = Keys.write(keys, KeyType.SECP256K1);
+    CliProcess tentacle = processes.secio("dial", address, "--dialect", "tentacle", "--key", dialerKey.path(),
+        "--expect-peer", tentacleId, "--send-bytes", "300K");
+    tentacle.awaitOut("secured " + tentacleId
+        + " exchange=P-256 cipher=AES-128-GCM hash=SHA256 version=v0\\.2 dialect=tentacle");
+    tentacle.awaitOut("echoed 307200 bytes .*");
+    assertEquals(0, tentacle.awaitExit(), tentacle::toString);
+    listen.awaitOut("secured " + tentacleId(dialerKey) + " .* version=v0\\.2 dialect=tentacle");
+
+    CliProcess libp2p = processes.secio("dial", address, "--mode", "v0.1",
+        "--expect-peer", listenerKey.peerId(), "--send-bytes", "100K");
+    libp2p.awaitOut("secured " + listenerKey.peerId() + " exchange=P-256 cipher=AES-256 hash=SHA256 version=v0\\.1");
+    assertEquals(0, libp2p.awaitExit(), libp2p::toString);
+  }
+
+  @Test
+  void theExpectedPeerIsInTheDialectsForm() throws Exception {
+    Keys.Key listenerKey = Keys.write(keys, KeyType.SECP256K1);
+    CliProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--echo",
+        "--key", listenerKey.path());
+    // A listener forced to tentacle prints its tentacle id.
+    String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + tentacleId(listenerKey)).group(1);
+    CliProcess wrong = processes.secio("dial", address, "--dialect", "tentacle",
+        "--expect-peer", listenerKey.peerId(), "--send-bytes", "10");
+    assertEquals(SecioCli.EXIT_FAILURE, wrong.awaitExit(), wrong::toString);
+    wrong.awaitErr("failed " + address + " remote peer id does not match the expected one");
+  }
+
+  @Test
+  void aV01PeerReachesATentacleOnlyNodeThroughTheBridge() throws Exception {
+    Keys.Key nodeKey = Keys.write(keys, KeyType.SECP256K1);
+    String nodeId = tentacleId(nodeKey);
+    CliProcess node = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--echo",
+        "--key", nodeKey.path());
+    String nodeAddress = node.awaitOut("listening (\\S+) " + nodeId).group(1);
+    CliProcess bridge = processes.secio("bridge", "--listen", "0", "--to", nodeAddress,
+        "--to-dialect", "tentacle", "--expect-peer", nodeId);
+    String bridgeAddress = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) (\\S+)").group(1);
+
+    CliProcess dial = processes.secio("dial", bridgeAddress, "--mode", "v0.1", "--send-bytes", "1000000");
+    dial.awaitOut("secured \\S+ exchange=P-256 cipher=AES-256 hash=SHA256 version=v0\\.1");
+    dial.awaitOut("echoed 1000000 bytes in \\d+ ms .*");
+    assertEquals(0, dial.awaitExit(), dial::toString);
+    bridge.awaitOut("upstream " + nodeId + " .* version=v0\\.2 dialect=tentacle for \\S+");
+    node.awaitOut("secured Qm\\S+ .* dialect=tentacle");
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * Netty pipeline handlers for secio: {@code Secio.client}/{@code Secio.server}, the handshake and
+ * frame handlers, their events, and the transports.
+ *
+ * <p>Native epoll is optional ({@code requires static}): {@code Transports.best()} picks NIO when the
+ * epoll classes or their native library are absent.
+ */
+module io.secio.netty {
+  requires transitive io.secio.core;
+  requires transitive io.netty.buffer;
+  requires transitive io.netty.common;
+  requires transitive io.netty.transport;
+  requires transitive io.netty.codec;
+  requires static io.netty.transport.classes.epoll;
+  requires org.slf4j;
+
+  // The API: one line per package.
+  exports io.secio.netty;
+  exports io.secio.netty.multistream;
+}
