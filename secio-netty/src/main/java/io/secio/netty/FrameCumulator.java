@@ -38,7 +38,7 @@ final class FrameCumulator implements ByteToMessageDecoder.Cumulator {
     long frame = frameSize(cumulation, in);
     if (frame < 0 || frame > maxFrameSizeInBytes || frame <= cumulation.readableBytes()
         || !in.isContiguous()) {
-      return ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(alloc, cumulation, in);
+      return ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(alloc, inOnePiece(alloc, cumulation, in), in);
     }
     // The decoder has taken every whole frame, so what waits is the start of one frame.
     int waiting = cumulation.readableBytes();
@@ -61,6 +61,23 @@ final class FrameCumulator implements ByteToMessageDecoder.Cumulator {
   }
 
   /**
+   * {@code cumulation} itself unless it is the two-part buffer of an earlier read, whose waiting bytes
+   * are then copied into one buffer with room for {@code in}: the merge cumulator would append a
+   * third part, and a frame across two parts could not be opened in place.
+   */
+  private static ByteBuf inOnePiece(ByteBufAllocator alloc, ByteBuf cumulation, ByteBuf in) {
+    if (!(cumulation instanceof CompositeByteBuf)) {
+      return cumulation;
+    }
+    try {
+      return moved(alloc, cumulation, cumulation.readableBytes() + in.readableBytes());
+    } catch (Throwable t) {
+      in.release();
+      throw t;
+    }
+  }
+
+  /**
    * {@code cumulation} if it can take {@code take} more bytes where it is (its own, in one piece);
    * otherwise a new buffer holding what waits, with room for the rest of the frame if this read
    * completes it, or else for this read and at least as much again.
@@ -74,15 +91,20 @@ final class FrameCumulator implements ByteToMessageDecoder.Cumulator {
     long capacity = waiting + take == frame
         ? frame
         : Math.min(frame, Math.max((long) waiting + take, 2L * waiting));
-    ByteBuf head = alloc.ioBuffer((int) capacity);
+    return moved(alloc, cumulation, (int) capacity);
+  }
+
+  /** A new buffer of {@code capacity} bytes holding what waits in {@code cumulation}, released. */
+  private static ByteBuf moved(ByteBufAllocator alloc, ByteBuf cumulation, int capacity) {
+    ByteBuf copy = alloc.ioBuffer(capacity);
     try {
-      head.writeBytes(cumulation, cumulation.readerIndex(), waiting);
+      copy.writeBytes(cumulation, cumulation.readerIndex(), cumulation.readableBytes());
     } catch (Throwable t) {
-      head.release();
+      copy.release();
       throw t;
     }
     cumulation.release();
-    return head;
+    return copy;
   }
 
   /**

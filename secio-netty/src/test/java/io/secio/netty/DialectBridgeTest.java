@@ -198,6 +198,10 @@ class DialectBridgeTest {
     private int expected;
 
     Dialer(SecioConfig config, PeerId listener) throws InterruptedException {
+      this(config, listener, server);
+    }
+
+    Dialer(SecioConfig config, PeerId listener, Channel to) throws InterruptedException {
       name = config.dialect().orElseThrow() + " " + config.ciphers();
       channel = new Bootstrap()
           .group(group)
@@ -208,7 +212,7 @@ class DialectBridgeTest {
               ch.pipeline().addLast(Secio.client(config, listener), Dialer.this);
             }
           })
-          .connect(server.localAddress()).sync().channel();
+          .connect(to.localAddress()).sync().channel();
     }
 
     byte[] echo(byte[] data) throws Exception {
@@ -251,6 +255,32 @@ class DialectBridgeTest {
     @Override
     public String toString() {
       return name;
+    }
+  }
+
+  @Test
+  void aListenerForAnyDialectWithAKeyTentacleCannotCarryServesLibp2pDialers() throws Exception {
+    SecioConfig ed25519Any = SecioConfig.builder(TestIdentities.other(KeyType.ED25519))
+        .mode(SecioMode.V0_1_ONLY).anyDialect().build();
+    Channel other = new ServerBootstrap()
+        .group(group)
+        .channel(NioServerSocketChannel.class)
+        .childHandler(new ChannelInitializer<SocketChannel>() {
+          @Override
+          protected void initChannel(SocketChannel ch) {
+            ch.pipeline().addLast(Secio.server(ed25519Any), new LoopbackTest.Echo());
+          }
+        })
+        .bind("127.0.0.1", 0).sync().channel();
+    try {
+      Dialer v01 = new Dialer(SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).mode(SecioMode.V0_1_ONLY).build(),
+          TestIdentities.other(KeyType.ED25519).publicKey().peerId(), other);
+      assertEquals(ProtocolVersion.V0_1, v01.session.get(WAIT_SECONDS, TimeUnit.SECONDS).version());
+      byte[] data = new byte[1000];
+      assertArrayEquals(data, v01.echo(data));
+      v01.channel.close().syncUninterruptibly();
+    } finally {
+      other.close().syncUninterruptibly();
     }
   }
 
