@@ -68,6 +68,22 @@ class HandshakeExecutorTest {
         new ChannelHandler[] {Secio.server(serverConfig), serverApp});
   }
 
+  private EmbeddedChannel client;
+
+  /** A server that got a client's Propose: with held tasks, its answer is now away. */
+  private EmbeddedChannel awayOnTheClientsPropose(SecioConfig serverConfig) {
+    EmbeddedChannel server = new EmbeddedChannel(Secio.server(serverConfig), serverApp);
+    server.releaseOutbound();
+    client = new EmbeddedChannel(Secio.client(clientConfig), clientApp);
+    server.writeInbound((ByteBuf) client.readOutbound());
+    return server;
+  }
+
+  private void closeClient() {
+    client.close();
+    assertFalse(client.finishAndReleaseAll());
+  }
+
   private static void assertFailedOnce(EmbeddedChannel ch, Recorder app, Reason reason) {
     Future<SecioSession> handshake = Secio.handshakeFuture(ch);
     assertTrue(handshake.isDone() && !handshake.isSuccess(), "not failed");
@@ -150,7 +166,7 @@ class HandshakeExecutorTest {
     server.pipeline().addLast(Secio.server(server().handshakeTimeout(Duration.ofSeconds(2)).build()), serverApp);
     server.runPendingTasks();
     server.releaseOutbound();
-    EmbeddedChannel client = new EmbeddedChannel(Secio.client(clientConfig), clientApp);
+    client = new EmbeddedChannel(Secio.client(clientConfig), clientApp);
     server.writeInbound((ByteBuf) client.readOutbound());
     assertEquals(1, held.tasks.size());
 
@@ -162,16 +178,12 @@ class HandshakeExecutorTest {
     assertNull(server.readOutbound(), "an Exchange sent after the timeout");
     assertFailedOnce(server, serverApp, Reason.TIMEOUT);
     assertFalse(server.finishAndReleaseAll());
-    client.close();
-    assertFalse(client.finishAndReleaseAll());
+    closeClient();
   }
 
   @Test
   void aCloseWhileAStepIsAwayReleasesTheWaitingFrames() {
-    EmbeddedChannel server = new EmbeddedChannel(Secio.server(server().build()), serverApp);
-    server.releaseOutbound();
-    EmbeddedChannel client = new EmbeddedChannel(Secio.client(clientConfig), clientApp);
-    server.writeInbound((ByteBuf) client.readOutbound());
+    EmbeddedChannel server = awayOnTheClientsPropose(server().build());
     server.writeInbound(Unpooled.buffer().writeInt(3).writeBytes(new byte[] {1, 2, 3}));
     assertEquals(1, held.tasks.size());
 
@@ -180,16 +192,12 @@ class HandshakeExecutorTest {
     held.runOne(server);
     assertFailedOnce(server, serverApp, Reason.CLOSED);
     assertFalse(server.finishAndReleaseAll());
-    client.close();
-    assertFalse(client.finishAndReleaseAll());
+    closeClient();
   }
 
   @Test
   void aPeerFloodingFramesWhileAStepIsAwayIsCutOff() {
-    EmbeddedChannel server = new EmbeddedChannel(Secio.server(server().build()), serverApp);
-    server.releaseOutbound();
-    EmbeddedChannel client = new EmbeddedChannel(Secio.client(clientConfig), clientApp);
-    server.writeInbound((ByteBuf) client.readOutbound());
+    EmbeddedChannel server = awayOnTheClientsPropose(server().build());
     for (int i = 0; i < SecioHandshakeHandler.MAX_FRAMES_WAITING; i++) {
       server.writeInbound(Unpooled.buffer().writeInt(1).writeByte(i));
     }
@@ -198,8 +206,7 @@ class HandshakeExecutorTest {
     assertFailedOnce(server, serverApp, Reason.MALFORMED_MESSAGE);
     held.runOne(server);
     assertFalse(server.finishAndReleaseAll());
-    client.close();
-    assertFalse(client.finishAndReleaseAll());
+    closeClient();
   }
 
   @Test
@@ -210,15 +217,11 @@ class HandshakeExecutorTest {
           throw refusal;
         })
         .build();
-    EmbeddedChannel server = new EmbeddedChannel(Secio.server(config), serverApp);
-    server.releaseOutbound();
-    EmbeddedChannel client = new EmbeddedChannel(Secio.client(clientConfig), clientApp);
-    server.writeInbound((ByteBuf) client.readOutbound());
+    EmbeddedChannel server = awayOnTheClientsPropose(config);
     assertFailedOnce(server, serverApp, Reason.CLOSED);
     assertEquals(refusal, Secio.handshakeFuture(server).cause().getCause());
     assertEquals(0, config.handshakeLimiter().active(), "permit kept");
     assertFalse(server.finishAndReleaseAll());
-    client.close();
-    assertFalse(client.finishAndReleaseAll());
+    closeClient();
   }
 }
