@@ -2,7 +2,7 @@
 # Runs the secio benchmark suite and writes benchmarks/results/: latest.json (JMH), idle.json,
 # machine.json, results.md (tables and target ratios) and chart.svg. See benchmarks/README.md.
 #
-#   benchmarks/run.sh            the short suite: under 10 minutes on 2 cores with the build (SKIP_BUILD=1 skips it)
+#   benchmarks/run.sh            the short suite: about 16 minutes on 2 cores with the build (SKIP_BUILD=1 skips it)
 #   benchmarks/run.sh full       JMH's annotated iterations and 10,000 idle connections (about an hour)
 #
 # Environment: ECHO_ROUNDS (5), ECHO_BYTES (1 GiB), MANY_BYTES (16 MiB per connection): the echo suite.

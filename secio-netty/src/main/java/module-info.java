@@ -12,7 +12,9 @@ module io.secio.netty {
   requires transitive io.netty.transport;
   requires transitive io.netty.codec;
   requires static io.netty.transport.classes.epoll;
+  requires org.slf4j;
 
   // The API: one line per package.
   exports io.secio.netty;
+  exports io.secio.netty.multistream;
 }

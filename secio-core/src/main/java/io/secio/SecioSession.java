@@ -25,6 +25,14 @@ public final class SecioSession {
       public FrameOpener opener(SecioSession session) {
         return session.opener;
       }
+
+      @Override
+      public SecioSession newSession(Dialect dialect, PeerId localPeerId, IdentityPublicKey remotePublicKey,
+          ExchangeAlgorithm exchange, CipherAlgorithm cipher, HashAlgorithm hash, boolean localPreferred,
+          String cipherBackend, FrameSealer sealer, FrameOpener opener) {
+        return new SecioSession(dialect, localPeerId, remotePublicKey, exchange, cipher, hash,
+            localPreferred, cipherBackend, sealer, opener);
+      }
     });
   }
 
@@ -40,23 +48,11 @@ public final class SecioSession {
   private final FrameSealer sealer;
   private final FrameOpener opener;
 
-  /** A session of the libp2p dialect. */
-  public SecioSession(
-      PeerId localPeerId,
-      IdentityPublicKey remotePublicKey,
-      ExchangeAlgorithm exchange,
-      CipherAlgorithm cipher,
-      HashAlgorithm hash,
-      boolean localPreferred,
-      String cipherBackend,
-      FrameSealer sealer,
-      FrameOpener opener) {
-    this(Dialect.LIBP2P, localPeerId, remotePublicKey, exchange, cipher, hash, localPreferred,
-        cipherBackend, sealer, opener);
-  }
-
-  /** A session of {@code dialect}; {@code localPeerId} is in that dialect's form. */
-  public SecioSession(
+  /**
+   * A session of {@code dialect}; {@code localPeerId} is in that dialect's form. Built by the
+   * handshake through {@link SessionCiphers#newSession}, never by applications.
+   */
+  private SecioSession(
       Dialect dialect,
       PeerId localPeerId,
       IdentityPublicKey remotePublicKey,

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
 import io.secio.handshake.HandshakeEngine;
+import io.secio.identity.IdentityPublicKey;
 import io.secio.identity.KeyType;
 import io.secio.internal.SessionCiphers;
 import io.secio.testing.TestIdentities;
@@ -29,6 +30,7 @@ class SessionSurfaceTest {
           || FrameOpener.class.isAssignableFrom(m.getReturnType());
       assertEquals(false, cipher && Modifier.isPublic(m.getModifiers()), m.toString());
     }
+    assertEquals(0, SecioSession.class.getConstructors().length, "a public constructor takes ciphers");
   }
 
   @Test
@@ -50,6 +52,14 @@ class SessionSurfaceTest {
 
           @Override
           public FrameOpener opener(SecioSession session) {
+            return null;
+          }
+
+          @Override
+          public SecioSession newSession(Dialect dialect, PeerId localPeerId,
+              IdentityPublicKey remotePublicKey, ExchangeAlgorithm exchange, CipherAlgorithm cipher,
+              HashAlgorithm hash, boolean localPreferred, String cipherBackend, FrameSealer sealer,
+              FrameOpener opener) {
             return null;
           }
         }));

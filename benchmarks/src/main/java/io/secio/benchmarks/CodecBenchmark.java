@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.secio.CipherAlgorithm;
+import io.secio.Dialect;
 import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.SecioConfig;
@@ -14,6 +15,7 @@ import io.secio.frame.DirectionKeys;
 import io.secio.frame.FrameCiphers;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.internal.SessionCiphers;
 import io.secio.netty.SecioFrameCodec;
 import io.secio.netty.SecioFrameDecoder;
 import java.security.GeneralSecurityException;
@@ -84,7 +86,7 @@ public class CodecBenchmark {
   private SecioSession session(DirectionKeys keys) throws GeneralSecurityException {
     CryptoBackend backend = CryptoBackends.defaultBackend();
     IdentityKeyPair identity = IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom());
-    return new SecioSession(identity.publicKey().peerId(), identity.publicKey(), ExchangeAlgorithm.P_256,
+    return SessionCiphers.newSession(Dialect.LIBP2P, identity.publicKey().peerId(), identity.publicKey(), ExchangeAlgorithm.P_256,
         cipher, HashAlgorithm.SHA256, true, backend.name(),
         FrameCiphers.sealer(backend, cipher, HashAlgorithm.SHA256, keys),
         FrameCiphers.opener(backend, cipher, HashAlgorithm.SHA256, keys));

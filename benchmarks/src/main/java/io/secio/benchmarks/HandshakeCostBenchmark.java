@@ -190,7 +190,7 @@ public class HandshakeCostBenchmark {
     /**
      * {@code full}: canonical, on the curve, in the prime-order subgroup (what the library does for a
      * key it has not met); {@code smallOrder}: canonical, on the curve, not one of the eight points of
-     * small order (Bouncy Castle's partial check), for docs/ED25519-notes.md.
+     * small order (Bouncy Castle's partial check), for docs/PROTOCOL.md section 3.1.
      */
     @Param({"full", "smallOrder"})
     String check;

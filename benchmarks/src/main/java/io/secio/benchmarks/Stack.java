@@ -190,7 +190,7 @@ public enum Stack {
 
     @Override
     public String negotiated(Channel channel) {
-      return Secio.handshakeFuture(channel).getNow().toString();
+      return Secio.session(channel).orElseThrow().toString();
     }
   }
 }

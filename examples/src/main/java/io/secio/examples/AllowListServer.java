@@ -78,7 +78,7 @@ public final class AllowListServer {
         .childHandler(new ChannelInitializer<Channel>() {
           @Override
           protected void initChannel(Channel ch) {
-            ch.pipeline().addLast(Secio.server(config), new Echo(log));
+            ch.pipeline().addLast(Secio.server(config), new Outcome(log), new EchoServer.Echo());
           }
         })
         .bind(port)
@@ -86,11 +86,11 @@ public final class AllowListServer {
         .channel();
   }
 
-  /** Echoes plaintext, and reports each connection's outcome once. */
-  private static final class Echo extends ChannelInboundHandlerAdapter {
+  /** Reports each connection's outcome once, from one place for success and one for failure. */
+  private static final class Outcome extends ChannelInboundHandlerAdapter {
     private final Consumer<String> log;
 
-    Echo(Consumer<String> log) {
+    Outcome(Consumer<String> log) {
       this.log = log;
     }
 
@@ -103,18 +103,8 @@ public final class AllowListServer {
     }
 
     @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ctx.write(msg);
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-      ctx.flush();
-    }
-
-    @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      // One place for every failure: a refused or failed handshake and a bad frame later alike.
+      // Every failure arrives here: a refused or failed handshake and a bad frame later alike.
       String reason = cause instanceof SecioException
           ? ((SecioException) cause).reason().toString()
           : cause.toString();

@@ -78,7 +78,7 @@ public final class DialLibp2pNode {
         .connect(host, port).sync().channel();
     try {
       long nanos = mplex.roundTripNanos().get(30, TimeUnit.SECONDS);
-      return new Pinged(Secio.handshakeFuture(ch).getNow(), Duration.ofNanos(nanos));
+      return new Pinged(Secio.session(ch).orElseThrow(), Duration.ofNanos(nanos));
     } finally {
       ch.close().sync();
     }

@@ -60,7 +60,7 @@ public final class EchoServer {
   }
 
   /** Echoes plaintext; the secio handlers before it encrypt and decrypt. */
-  private static final class Echo extends ChannelInboundHandlerAdapter {
+  static final class Echo extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       ctx.write(msg);

@@ -35,8 +35,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Secio added to a live connection after the two sides agreed, in plaintext, to speak it: the shape of
- * libp2p's multistream-select, cut down to one line each way (for the real protocol, see the
- * multistream example). The dialler names a protocol; the listener answers with the same line if it
+ * libp2p's multistream-select, cut down to one line each way (for the real protocol, see {@link
+ * DialLibp2pNode}). The dialler names a protocol; the listener answers with the same line if it
  * speaks it, or {@code na} and hangs up. Each side then adds secio right after its negotiator and
  * removes the negotiator, within the read that finished the negotiation, so bytes the peer sent right
  * behind the agreement (its Propose) reach secio. The application's handlers behind see neither the

@@ -10,6 +10,8 @@ import io.netty.channel.EventLoopGroup;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
+import io.secio.SecioSession;
+import io.secio.handshake.HandshakeEngine;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Transports;
@@ -171,6 +173,16 @@ class ExamplesTest {
     ExecutionException e = assertThrows(ExecutionException.class,
         () -> SecioAfterNegotiation.run(group, TRANSPORT, "/plaintext/1.0.0", "never sent"));
     assertTrue(String.valueOf(e.getCause()).contains("does not speak /plaintext/1.0.0"), String.valueOf(e.getCause()));
+  }
+
+  @Test
+  void theInMemoryDemoRunsAHandshakeWithoutSockets() throws Exception {
+    SecioConfig alice = config();
+    SecioConfig bob = config();
+    SecioSession[] sessions = InMemoryDemo.handshake(HandshakeEngine.create(alice), HandshakeEngine.create(bob));
+    assertEquals(bob.localPeerId(), sessions[0].remotePeerId());
+    assertEquals(alice.localPeerId(), sessions[1].remotePeerId());
+    assertEquals(sessions[0].cipher(), sessions[1].cipher());
   }
 
   @Test

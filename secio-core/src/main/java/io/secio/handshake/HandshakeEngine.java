@@ -21,6 +21,7 @@ import io.secio.frame.KeyStretcher.StretchedKeys;
 import io.secio.handshake.HandshakeMessages.Exchange;
 import io.secio.handshake.HandshakeMessages.Propose;
 import io.secio.identity.IdentityPublicKey;
+import io.secio.internal.SessionCiphers;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -339,7 +340,7 @@ public final class HandshakeEngine {
       throw new SecioException(Reason.NONCE_MISMATCH);
     }
     session =
-        new SecioSession(
+        SessionCiphers.newSession(
             dialect(),
             dialect().peerId(localKey),
             remoteKey,

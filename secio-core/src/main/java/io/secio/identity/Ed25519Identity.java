@@ -43,7 +43,7 @@ final class Ed25519Identity implements KeyScheme {
     }
     // The JDK has no point validation for EdDSA keys. The full check: canonical encoding, on the
     // curve, and in the prime-order subgroup (anyone can sign for a small-order key; why the full
-    // check rather than the small-order one: docs/ED25519-notes.md).
+    // check rather than the small-order one: docs/PROTOCOL.md section 3.1).
     Ed25519.PublicPoint point = validated.validate(publicData);
     if (point == null) {
       throw new InvalidKeyException("Ed25519 public key is not a valid point");

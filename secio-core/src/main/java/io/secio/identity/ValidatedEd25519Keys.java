@@ -17,8 +17,8 @@ import org.bouncycastle.math.ec.rfc8032.Ed25519;
  *
  * <p>Whether a key is cached shows in the time a handshake takes to fail; keys are public, but a peer
  * could learn this way whether a node has recently met the holder of a given key (see
- * docs/ED25519-notes.md). Thread-safe: one lock around a small map, held for a lookup only, never
- * during the check.
+ * docs/PROTOCOL.md sections 3.1 and 16). Thread-safe: one lock around a small map, held for a
+ * lookup only, never during the check.
  */
 final class ValidatedEd25519Keys {
   /** Distinct peers remembered by default: a node's recent peers, ~200 KiB at most. */

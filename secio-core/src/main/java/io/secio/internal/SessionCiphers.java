@@ -1,8 +1,14 @@
 package io.secio.internal;
 
+import io.secio.CipherAlgorithm;
+import io.secio.Dialect;
+import io.secio.ExchangeAlgorithm;
+import io.secio.HashAlgorithm;
+import io.secio.PeerId;
 import io.secio.SecioSession;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
+import io.secio.identity.IdentityPublicKey;
 import java.util.Objects;
 
 /**
@@ -24,6 +30,10 @@ public final class SessionCiphers {
     FrameSealer sealer(SecioSession session);
 
     FrameOpener opener(SecioSession session);
+
+    SecioSession newSession(Dialect dialect, PeerId localPeerId, IdentityPublicKey remotePublicKey,
+        ExchangeAlgorithm exchange, CipherAlgorithm cipher, HashAlgorithm hash, boolean localPreferred,
+        String cipherBackend, FrameSealer sealer, FrameOpener opener);
   }
 
   /**
@@ -40,11 +50,35 @@ public final class SessionCiphers {
 
   /** Seals the frames the local side of {@code session} sends. */
   public static FrameSealer sealer(SecioSession session) {
-    return access.sealer(Objects.requireNonNull(session, "session"));
+    return access().sealer(Objects.requireNonNull(session, "session"));
   }
 
   /** Opens the frames the remote side of {@code session} sent. */
   public static FrameOpener opener(SecioSession session) {
-    return access.opener(Objects.requireNonNull(session, "session"));
+    return access().opener(Objects.requireNonNull(session, "session"));
+  }
+
+  /**
+   * A new session of {@code dialect} holding {@code sealer} and {@code opener}, for the handshake
+   * that negotiated them. {@code localPeerId} is in the dialect's form.
+   */
+  public static SecioSession newSession(Dialect dialect, PeerId localPeerId,
+      IdentityPublicKey remotePublicKey, ExchangeAlgorithm exchange, CipherAlgorithm cipher,
+      HashAlgorithm hash, boolean localPreferred, String cipherBackend, FrameSealer sealer,
+      FrameOpener opener) {
+    return access().newSession(dialect, localPeerId, remotePublicKey, exchange, cipher, hash,
+        localPreferred, cipherBackend, sealer, opener);
+  }
+
+  private static Access access() {
+    if (access == null) {
+      try {
+        // SecioSession registers its Access in its static initialiser.
+        Class.forName(SecioSession.class.getName(), true, SecioSession.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    return access;
   }
 }

@@ -59,7 +59,8 @@ class HandshakeEngineFuzzTest {
 
   static final Map<State, Set<Reason>> REASONS = Map.of(
       State.AWAITING_PROPOSE,
-      EnumSet.of(Reason.MALFORMED_MESSAGE, Reason.SELF_CONNECTION, Reason.NO_COMMON_ALGORITHMS),
+      EnumSet.of(Reason.MALFORMED_MESSAGE, Reason.PROPOSAL_TOO_LONG, Reason.SELF_CONNECTION,
+          Reason.NO_COMMON_ALGORITHMS),
       State.AWAITING_EXCHANGE,
       EnumSet.of(Reason.MALFORMED_MESSAGE, Reason.BAD_SIGNATURE, Reason.BAD_EPHEMERAL_KEY),
       State.AWAITING_NONCE_ECHO,
@@ -323,8 +324,10 @@ class HandshakeEngineFuzzTest {
     peerOpener.open(out.get(0));
     for (int i = 0; i < MAX_APPLICATION_FRAMES && data.remainingBytes() > 0; i++) {
       byte[] plaintext = data.consumeBytes(data.consumeInt(0, MAX_PLAINTEXT));
-      assertArrayEquals(plaintext, SessionCiphers.opener(session).open(peerSealer.seal(plaintext)), "peer to engine");
-      assertArrayEquals(plaintext, peerOpener.open(SessionCiphers.sealer(session).seal(plaintext)), "engine to peer");
+      assertArrayEquals(plaintext,
+          SessionCiphers.opener(session).open(peerSealer.seal(plaintext)), "peer to engine");
+      assertArrayEquals(plaintext,
+          peerOpener.open(SessionCiphers.sealer(session).seal(plaintext)), "engine to peer");
     }
     return engine.state();
   }

@@ -15,6 +15,7 @@ import io.secio.SecioException;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.identity.KeyType;
+import io.secio.testing.SigningThreads;
 import io.secio.testing.SpyBackend;
 import io.secio.testing.TestIdentities;
 import java.util.ArrayList;
@@ -29,33 +30,7 @@ class PeerVerifierTest {
   private static final PeerId REMOTE_ID = REMOTE.publicKey().peerId();
   private static final PeerId STRANGER_ID = TestIdentities.other(KeyType.SECP256K1).publicKey().peerId();
 
-  /** Counts signatures, to show that a refused peer costs none. */
-  private static final class CountingIdentity implements IdentityKeyPair {
-    int signatures;
-
-    @Override
-    public KeyType type() {
-      return LOCAL.type();
-    }
-
-    @Override
-    public IdentityPublicKey publicKey() {
-      return LOCAL.publicKey();
-    }
-
-    @Override
-    public byte[] sign(byte[] message) {
-      signatures++;
-      return LOCAL.sign(message);
-    }
-
-    @Override
-    public byte[] toProtobuf() {
-      return LOCAL.toProtobuf();
-    }
-  }
-
-  private final CountingIdentity identity = new CountingIdentity();
+  private final SigningThreads identity = new SigningThreads(LOCAL);
   private final SpyBackend backend = new SpyBackend(SecioConfig.builder(LOCAL).build().backend());
 
   private SecioConfig config(PeerVerifier verifier) {
@@ -86,7 +61,7 @@ class PeerVerifierTest {
     assertEquals(Reason.PEER_REFUSED, e.reason());
     assertTrue(e.getMessage().contains(REMOTE_ID.toString()), e.getMessage());
     assertEquals(0, backend.ephemeralKeys(), "ECDH work for a refused peer");
-    assertEquals(0, identity.signatures, "a signature for a refused peer");
+    assertEquals(0, identity.threads.size(), "a signature for a refused peer");
   }
 
   @Test
@@ -122,7 +97,7 @@ class PeerVerifierTest {
     }));
     assertEquals(Reason.PEER_REFUSED, e.reason());
     assertSame(broken, e.getCause());
-    assertEquals(0, identity.signatures);
+    assertEquals(0, identity.threads.size());
   }
 
   @Test

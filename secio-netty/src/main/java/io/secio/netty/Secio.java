@@ -141,7 +141,8 @@ public final class Secio {
       // add the installer under the name "secio" (or "secio-decoder").
       ChannelPipeline pipeline = ctx.pipeline();
       pipeline.replace(this, HANDLER_NAME, new SecioHandshakeHandler(config, limiter));
-      pipeline.addBefore(HANDLER_NAME, DECODER_NAME, new SecioFrameDecoder(config.maxFrameLength()));
+      pipeline.addBefore(HANDLER_NAME, DECODER_NAME,
+          new SecioFrameDecoder(config.maxFrameLength(), config.maxHandshakeMessageLength()));
     }
 
     @Override

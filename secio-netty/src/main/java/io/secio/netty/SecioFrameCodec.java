@@ -33,10 +33,14 @@ import java.util.Objects;
  * <p><b>Inbound</b>: each frame body is verified and decrypted in place, and the plaintext passed on
  * in the same buffer (a new one only where the body is not one writable piece of memory). As with
  * Netty's other decoders that rewrite what they read, a handler in front of this one must not keep a
- * buffer it passed on and read it later: it would find plaintext there. The first {@link
- * SecioException} (from the opener or from the decoder, such as a frame too long) is fired once
- * through {@code exceptionCaught} and closes the channel; every later frame is dropped, so nothing
- * after a bad frame reaches the application.
+ * buffer it passed on and read it later: it would find plaintext there.
+ *
+ * <p><b>One fatal path</b>: the first failure while opening or sealing, whatever its type (a {@link
+ * SecioException} from the opener or the decoder, such as a frame too long, or any exception a crypto
+ * provider throws), destroys the keys (a CTR keystream that advanced without output would turn every
+ * later frame into garbage), fails every queued write, is fired once through {@code
+ * exceptionCaught}, and closes the channel; every later frame is dropped and every later write fails,
+ * so nothing after a bad frame reaches the application.
  *
  * <p>The session keys are destroyed (see {@link FrameSealer#destroy()} for what that wipes) when the
  * channel goes inactive or this handler is removed.
@@ -59,8 +63,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
   private long sealedUnwritten;
   private boolean sealing;
   private boolean resumeScheduled;
-  private boolean inboundFailed;
-  private boolean outboundFailed;
+  private boolean failed;
   private boolean destroyed;
 
   /** A codec for {@code session} with the default plaintext per frame. */
@@ -127,12 +130,12 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
     ByteBuf body = (ByteBuf) msg;
     ByteBuf plaintext = null;
     try {
-      if (inboundFailed || destroyed) {
+      if (failed || destroyed) {
         return;
       }
       plaintext = open(ctx, body);
-    } catch (SecioException e) {
-      failInbound(ctx, e);
+    } catch (Throwable t) {
+      fail(ctx, t);
     } finally {
       if (plaintext != body) {
         body.release();
@@ -188,19 +191,31 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     SecioException secio = SecioExceptions.find(cause);
     if (secio != null) {
-      failInbound(ctx, secio);
+      fail(ctx, secio);
     } else {
       ctx.fireExceptionCaught(cause);
     }
   }
 
-  private void failInbound(ChannelHandlerContext ctx, SecioException cause) {
-    if (inboundFailed) {
+  /** The one fatal path, for inbound and outbound failures alike; only the first one counts. */
+  private void fail(ChannelHandlerContext ctx, Throwable cause) {
+    if (failed) {
       return;
     }
-    inboundFailed = true;
-    ctx.fireExceptionCaught(cause);
-    ctx.close();
+    failed = true;
+    try {
+      sealer.destroy();
+      opener.destroy();
+    } finally {
+      try {
+        if (pending != null && !pending.isEmpty()) {
+          pending.releaseAndFailAll(cause);
+        }
+      } finally {
+        ctx.fireExceptionCaught(cause);
+        ctx.close();
+      }
+    }
   }
 
   @Override
@@ -210,7 +225,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
       promise.setFailure(new UnsupportedMessageTypeException(msg, ByteBuf.class));
       return;
     }
-    if (outboundFailed || destroyed) {
+    if (failed || destroyed) {
       ReferenceCountUtil.release(msg);
       promise.setFailure(new ClosedChannelException());
       return;
@@ -220,14 +235,14 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
 
   @Override
   public void flush(ChannelHandlerContext ctx) {
+    if (failed) {
+      return;
+    }
     try {
       sealPending(ctx);
-    } catch (SecioException e) {
-      // A frame that cannot be sealed (nonce exhausted) ends the connection: one fatal path.
-      outboundFailed = true;
-      pending.releaseAndFailAll(e);
-      ctx.fireExceptionCaught(e);
-      ctx.close();
+    } catch (Throwable t) {
+      // A frame that cannot be sealed (nonce exhausted, a provider failing) ends the connection.
+      fail(ctx, t);
       return;
     }
     ctx.flush();
@@ -272,7 +287,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
   /** A sealed frame left the channel (written, or failed): seal more if the flush had stopped. */
   private void frameWritten(ChannelHandlerContext ctx, int frameLength) {
     sealedUnwritten -= frameLength;
-    if (!sealing && !resumeScheduled && !destroyed && !outboundFailed && !pending.isEmpty()
+    if (!sealing && !resumeScheduled && !destroyed && !failed && !pending.isEmpty()
         && sealedUnwritten < SEALED_AHEAD_IN_BYTES) {
       resumeScheduled = true;
       ctx.executor().execute(() -> {

@@ -398,14 +398,27 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
   }
 
   private void complete() {
+    // Done first: replacing this handler below calls handlerRemoved, which must not fail it.
     done = true;
     stopClock();
     SecioSession session = engine.session();
-    SecioFrameCodec codec =
-        new SecioFrameCodec(session, config.maxFrameLength(), config.maxPlaintextPerFrame());
-    // Same name, same place: frames after the nonce echo flow from the decoder into the codec.
-    ctx.pipeline().replace(this, ctx.name(), codec);
-    ChannelHandlerContext codecCtx = ctx.pipeline().context(codec);
+    ChannelHandlerContext codecCtx;
+    SecioFrameCodec codec;
+    try {
+      codec = new SecioFrameCodec(session, config.maxFrameLength(), config.maxPlaintextPerFrame());
+      SecioFrameDecoder decoder = ctx.pipeline().get(SecioFrameDecoder.class);
+      if (decoder != null) {
+        decoder.handshakeComplete();
+      }
+      // Same name, same place: frames after the nonce echo flow from the decoder into the codec.
+      ctx.pipeline().replace(this, ctx.name(), codec);
+      codecCtx = ctx.pipeline().context(codec);
+    } catch (Throwable t) {
+      // A failure here still has the one failure path: fail the future, fire the event, close.
+      session.destroy();
+      failNow(t);
+      return;
+    }
     // The codec now stands where this handler stood, so queued data enters it directly, in order.
     while (!queuedWrites.isEmpty()) {
       ChannelPromise promise = codecCtx.newPromise();
@@ -432,6 +445,10 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
       return;
     }
     done = true;
+    failNow(t);
+  }
+
+  private void failNow(Throwable t) {
     SecioException secio = SecioExceptions.find(t);
     failure = secio != null ? secio : t;
     try {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -16,6 +17,8 @@ import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.SecioException.Reason;
 import io.secio.SecioSession;
+import io.secio.handshake.ScriptedPeer;
+import io.secio.testing.SigningThreads;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -101,6 +104,43 @@ class HandshakeExecutorTest {
     p.pump();
     assertArrayEquals(DATA, serverApp.received());
     p.close();
+  }
+
+  private static ByteBuf framed(byte[] payload) {
+    return Unpooled.buffer().writeInt(payload.length).writeBytes(payload);
+  }
+
+  private static byte[] unframed(ByteBuf frame) {
+    try {
+      frame.skipBytes(SecioFrameDecoder.LENGTH_FIELD_SIZE_IN_BYTES);
+      return ByteBufUtil.getBytes(frame);
+    } finally {
+      frame.release();
+    }
+  }
+
+  @Test
+  void dataAPeerSendsRightBehindItsEchoWhileAStepIsAwayReachesTheApplicationInOrder() throws Exception {
+    EmbeddedChannel server = new EmbeddedChannel(Secio.server(server().build()), serverApp);
+    ScriptedPeer peer = new ScriptedPeer(TestConfigs.clientIdentity());
+    peer.receivePropose(unframed(server.readOutbound()));
+    server.writeInbound(framed(peer.propose())); // the server's answer goes away
+    server.writeInbound(framed(peer.exchange())); // and waits
+    held.runOne(server); // the server's Exchange out; the waiting one goes away in turn
+    peer.receiveExchange(unframed(server.readOutbound()));
+    // A hasty peer: its echo and then data at once, without waiting for the server's echo.
+    server.writeInbound(framed(peer.seal(peer.remoteNonce())));
+    server.writeInbound(framed(peer.seal(DATA)));
+    assertFalse(Secio.handshakeFuture(server).isDone());
+    assertEquals(0, serverApp.received().length);
+
+    held.runOne(server); // ECDH; the echo is verified and the data goes on to the codec
+    assertTrue(Secio.handshakeFuture(server).isSuccess(), String.valueOf(Secio.handshakeFuture(server).cause()));
+    assertArrayEquals(DATA, serverApp.received());
+    assertEquals(1, serverApp.completions().size());
+    assertInstanceOf(SecioFrameCodec.class, server.pipeline().get(Secio.HANDLER_NAME));
+    server.releaseOutbound();
+    assertFalse(server.finishAndReleaseAll());
   }
 
   @Test

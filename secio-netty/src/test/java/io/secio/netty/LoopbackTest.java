@@ -26,6 +26,7 @@ import io.secio.SecioException;
 import io.secio.SecioMode;
 import io.secio.SecioSession;
 import io.secio.identity.KeyType;
+import io.secio.testing.SigningThreads;
 import io.secio.testing.TestIdentities;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;

@@ -243,12 +243,13 @@ class SecioHandshakeHandlerTest {
   }
 
   @Test
-  void oversizedFrameDuringTheHandshakeFailsWithFrameTooLong() {
+  void oversizedFrameDuringTheHandshakeFailsWithHandshakeMessageTooLong() {
     EmbeddedChannel ch = new EmbeddedChannel(Secio.client(clientConfig), clientApp);
     ch.releaseOutbound();
-    ch.writeInbound(Unpooled.buffer().writeInt(clientConfig.maxFrameLength() + 1));
-    assertEquals(SecioException.Reason.FRAME_TOO_LONG, reasonOf(Secio.handshakeFuture(ch)));
-    assertEquals(SecioException.Reason.FRAME_TOO_LONG, onlyFailure(clientApp));
+    // The handshake limit (64 KiB), not the frame limit, holds until the nonce echo is verified.
+    ch.writeInbound(Unpooled.buffer().writeInt(clientConfig.maxHandshakeMessageLength() + 1));
+    assertEquals(SecioException.Reason.HANDSHAKE_MESSAGE_TOO_LONG, reasonOf(Secio.handshakeFuture(ch)));
+    assertEquals(SecioException.Reason.HANDSHAKE_MESSAGE_TOO_LONG, onlyFailure(clientApp));
     assertEquals(List.of(Secio.handshakeFuture(ch).cause()), clientApp.exceptions, "exceptionCaught once");
     assertFalse(ch.isOpen());
     assertFalse(ch.finishAndReleaseAll());

@@ -53,7 +53,9 @@ final class Network implements AutoCloseable {
 
   /** Starts a connection on {@code sibling}'s event loop (a proxy's two sides share one thread). */
   ChannelFuture dialFrom(Channel sibling, HostPort address, boolean autoRead, Consumer<Channel> initializer) {
-    return dial(bootstrap().group(sibling.eventLoop()), address, autoRead, initializer);
+    // A relay carries a half-close across, so its upstream side must see one rather than a close.
+    return dial(bootstrap().group(sibling.eventLoop()).option(ChannelOption.ALLOW_HALF_CLOSURE, true),
+        address, autoRead, initializer);
   }
 
   private Bootstrap bootstrap() {

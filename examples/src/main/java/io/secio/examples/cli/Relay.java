@@ -7,6 +7,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.secio.PeerId;
@@ -22,9 +23,11 @@ import java.util.Queue;
  * One bridged connection, seen from its accepted (inbound) side. Once the inbound handshake succeeds
  * it dials the upstream with its own secio session, then copies plaintext both ways, one read at a
  * time (the next read waits until the other side took the last one, so a slow side slows the other
- * instead of filling memory). When either side closes, the other is closed after what was already
- * read is written. Prints {@code secured}, {@code upstream PEERID ... for CLIENT}, {@code failed} and
- * {@code closed CLIENT} lines.
+ * instead of filling memory). A half-close is carried across: when one side ends its output, the
+ * other side's output is shut down after what was already read is written, and the other direction
+ * keeps relaying until it ends too; then both close. When either side closes, the other is closed
+ * after what was already read is written. Prints {@code secured}, {@code upstream PEERID ... for
+ * CLIENT}, {@code failed} and {@code closed CLIENT} lines.
  *
  * <p>The inbound channel runs without auto-read; the upstream channel is created on the inbound's
  * event loop, so both sides of a connection are handled by one thread. Not sharable.
@@ -42,6 +45,10 @@ final class Relay extends ChannelInboundHandlerAdapter {
   private String client;
   private boolean relaying;
   private boolean reportedClosed;
+  /** The client ended its output; relayed as a half-close to the upstream. */
+  private boolean clientEnded;
+  /** The upstream ended its output (or closed); relayed as a half-close to the client. */
+  private boolean upstreamEnded;
 
   Relay(Network network, HostPort upstream, SecioConfig upstreamConfig, PeerId upstreamPeer, PrintStream out) {
     this.network = network;
@@ -63,9 +70,42 @@ final class Relay extends ChannelInboundHandlerAdapter {
         out.println(Report.failed(ctx.channel().remoteAddress(), event.cause()));
       }
     } else if (evt instanceof ChannelInputShutdownEvent) {
-      ctx.close(); // a bridge closes both sides when either closes, half-closed ones included
+      clientEnded(ctx.channel());
     }
     ctx.fireUserEventTriggered(evt);
+  }
+
+  private void clientEnded(Channel client) {
+    clientEnded = true;
+    if (outbound == null || (!relaying && !outbound.isOpen())) {
+      client.close(); // no upstream to carry it to
+    } else if (relaying) {
+      // Before the upstream is ready, upstreamSecured() carries it across after the early data.
+      endOutput(outbound);
+    }
+    closeIfBothEnded();
+  }
+
+  private void upstreamEnded() {
+    upstreamEnded = true;
+    endOutput(inbound);
+    closeIfBothEnded();
+  }
+
+  /** Shuts {@code channel}'s output down once everything written to it before has gone out. */
+  private static void endOutput(Channel channel) {
+    channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f -> {
+      if (channel instanceof DuplexChannel && channel.isActive()) {
+        ((DuplexChannel) channel).shutdownOutput();
+      }
+    });
+  }
+
+  private void closeIfBothEnded() {
+    if (clientEnded && upstreamEnded) {
+      closeAfterFlush(inbound);
+      closeAfterFlush(outbound);
+    }
   }
 
   private void dialUpstream(Channel accepted) {
@@ -97,7 +137,11 @@ final class Relay extends ChannelInboundHandlerAdapter {
       outbound.write(msg);
     }
     outbound.flush();
-    inbound.read();
+    if (clientEnded) {
+      endOutput(outbound);
+    } else {
+      inbound.read();
+    }
     outbound.read();
   }
 
@@ -166,6 +210,14 @@ final class Relay extends ChannelInboundHandlerAdapter {
           outbound.close();
         }
       });
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+      if (evt instanceof ChannelInputShutdownEvent) {
+        upstreamEnded();
+      }
+      ctx.fireUserEventTriggered(evt);
     }
 
     @Override

@@ -53,7 +53,8 @@ class DialerCatalogueTest {
               // The dialer checks the id before any more work: no Exchange follows its Propose.
               assertThrows(IOException.class, w::readFrame);
             }),
-        c("length header over the limit", Reason.FRAME_TOO_LONG, w -> w.writeRaw(Crafted.header(0x7fffffffL))),
+        c("length header over the limit", Reason.HANDSHAKE_MESSAGE_TOO_LONG,
+            w -> w.writeRaw(Crafted.header(0x7fffffffL))),
         c("garbage in a frame", Reason.MALFORMED_MESSAGE,
             w -> w.writeFrame("not a protobuf".getBytes(StandardCharsets.US_ASCII))),
         c("a nonce of 15 bytes", Reason.MALFORMED_MESSAGE,

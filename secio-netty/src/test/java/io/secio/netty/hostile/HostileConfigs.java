@@ -10,8 +10,6 @@ import java.time.Duration;
 public final class HostileConfigs {
   /** The handshake timeout of every node under attack here. */
   public static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(2);
-  /** Scheduling slack allowed on top of the timeout before a close counts as late. */
-  public static final Duration SLACK = Duration.ofMillis(750);
   /** How long a blocking read of the hostile peer waits. */
   public static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
   /** Bound on any wait for an outcome; far above the handshake timeout, so it only catches hangs. */

@@ -68,10 +68,11 @@ class ListenerCatalogueTest {
     int limit = SecioConfig.DEFAULT_MAX_FRAME_LENGTH_IN_BYTES;
     return Stream.of(
         // Framing.
-        c("length header one over the limit", Reason.FRAME_TOO_LONG,
+        // Until the nonce echo is verified the handshake limit (64 KiB) holds, not the frame limit.
+        c("length header one over the limit", Reason.HANDSHAKE_MESSAGE_TOO_LONG,
             w -> w.writeRaw(Crafted.concat(Crafted.header(limit + 1L), new byte[64 * 1024]))),
-        c("length header 0xFFFFFFFF", Reason.FRAME_TOO_LONG, w -> w.writeRaw(Crafted.header(0xFFFFFFFFL))),
-        c("an HTTP request (its first bytes read as a 1.2 GB length)", Reason.FRAME_TOO_LONG,
+        c("length header 0xFFFFFFFF", Reason.HANDSHAKE_MESSAGE_TOO_LONG, w -> w.writeRaw(Crafted.header(0xFFFFFFFFL))),
+        c("an HTTP request (its first bytes read as a 1.2 GB length)", Reason.HANDSHAKE_MESSAGE_TOO_LONG,
             w -> w.writeRaw(ascii("GET / HTTP/1.1\r\nHost: x\r\n\r\n"))),
         c("zero-length frame as the Propose", Reason.MALFORMED_MESSAGE, w -> w.writeFrame(new byte[0])),
         c("a header then silence", Reason.TIMEOUT, w -> w.writeRaw(Crafted.header(100))),
@@ -88,8 +89,12 @@ class ListenerCatalogueTest {
           byte[] propose = gcm(w).peer.propose();
           w.writeFrame(Arrays.copyOf(propose, propose.length / 2));
         }),
-        c("a Propose over the frame limit", Reason.FRAME_TOO_LONG, w -> {
+        c("a Propose over the frame limit", Reason.HANDSHAKE_MESSAGE_TOO_LONG, w -> {
           w.writeRaw(Crafted.header(limit + 1L));
+          w.writeRaw(gcm(w).peer.propose());
+        }),
+        c("a Propose one byte over the handshake limit", Reason.HANDSHAKE_MESSAGE_TOO_LONG, w -> {
+          w.writeRaw(Crafted.header(SecioConfig.DEFAULT_MAX_HANDSHAKE_MESSAGE_LENGTH_IN_BYTES + 1L));
           w.writeRaw(gcm(w).peer.propose());
         }),
         c("a Propose without rand", Reason.MALFORMED_MESSAGE,

