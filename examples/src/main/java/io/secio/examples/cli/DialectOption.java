@@ -12,14 +12,14 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code --dialect libp2p|tentacle}: which handshake a command speaks. A dialer speaks the one given
- * (libp2p by default); a listener without it answers each dialer in the dialer's own (tentacle only
- * with a secp256k1 key). A fresh key for a tentacle run is secp256k1. A picocli mixin.
+ * (libp2p by default); a listener without it answers each dialer in the dialer's own when its key
+ * is secp256k1, and speaks libp2p's otherwise. A fresh key for a tentacle run is secp256k1. A picocli mixin.
  */
 final class DialectOption {
   @Option(names = "--dialect", paramLabel = "DIALECT", converter = Converter.class,
       description = "libp2p (protobuf handshake) or tentacle (molecule handshake, secp256k1 keys, "
           + "as Nervos CKB nodes speak it). A dialer defaults to libp2p; a listener without it "
-          + "answers each dialer in its own.")
+          + "answers each dialer in its own (with a secp256k1 key; libp2p otherwise).")
   Dialect dialect;
 
   /** The type of a fresh identity for this run when none is named: tentacle needs secp256k1. */
@@ -32,9 +32,17 @@ final class DialectOption {
     return build(builder.dialect(dialect != null ? dialect : Dialect.LIBP2P), spec);
   }
 
-  /** A listener's config: the dialect given, or any. */
+  /**
+   * A listener's config: the dialect given; without one, any dialect if it can speak tentacle's, else
+   * libp2p's (a listener for any dialect sends its Propose only after the dialer's: no use unless a
+   * tentacle dialer can be answered).
+   */
   SecioConfig listener(SecioConfig.Builder builder, CommandSpec spec) {
-    return build(dialect != null ? builder.dialect(dialect) : builder.anyDialect(), spec);
+    if (dialect != null) {
+      return build(builder.dialect(dialect), spec);
+    }
+    SecioConfig any = build(builder.anyDialect(), spec);
+    return any.speaks(Dialect.TENTACLE) ? any : build(builder.dialect(Dialect.LIBP2P), spec);
   }
 
   private static SecioConfig build(SecioConfig.Builder builder, CommandSpec spec) {
