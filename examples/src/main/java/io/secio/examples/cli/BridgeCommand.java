@@ -15,7 +15,6 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
@@ -35,7 +34,8 @@ import picocli.CommandLine.Spec;
         "(its session), 'upstream PEERID ... for CLIENT' (the upstream session)",
         "or 'failed ADDRESS reason', and 'closed CLIENT'.",
         "With --to-dialect tentacle the upstream is a tentacle node (the bridge's",
-        "key must then be secp256k1; a fresh one is)."})
+        "key must then be secp256k1; a fresh one is), and the 'listening' line",
+        "ends in 'tentacle=ID', the bridge's id as the upstream sees it."})
 final class BridgeCommand implements Callable<Integer> {
   @ParentCommand
   private SecioCli cli;
@@ -74,12 +74,8 @@ final class BridgeCommand implements Callable<Integer> {
     IdentityKeyPair key = IdentityOptions.load(identity, spec, new SecureRandom(),
         upstreamDialect == Dialect.TENTACLE ? KeyType.SECP256K1 : KeyType.ED25519);
     SecioConfig inbound = SecioConfig.builder(key).mode(SecioMode.BRIDGE).build();
-    SecioConfig outbound;
-    try {
-      outbound = SecioConfig.builder(key).mode(SecioMode.V0_2_ONLY).dialect(upstreamDialect).build();
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
+    SecioConfig outbound = DialectOption.build(SecioConfig.builder(key).mode(SecioMode.V0_2_ONLY)
+        .dialect(upstreamDialect), "--to-dialect", upstreamDialect, key.type(), spec);
     try (Network network = new Network(0)) {
       Channel listener;
       try {
@@ -91,7 +87,9 @@ final class BridgeCommand implements Callable<Integer> {
         cli.err().println("bridge: cannot listen on " + listen + ": " + Report.reason(e));
         return SecioCli.EXIT_FAILURE;
       }
-      cli.out().println(Report.listening(listener.localAddress(), key.publicKey().peerId()));
+      // A tentacle upstream knows the bridge by its tentacle id: print it for the upstream's operator.
+      cli.out().println(Report.listening(listener.localAddress(), key.publicKey().peerId())
+          + (upstreamDialect == Dialect.TENTACLE ? " tentacle=" + Dialect.TENTACLE.peerId(key.publicKey()) : ""));
       listener.closeFuture().sync();
       return 0;
     }

@@ -10,6 +10,7 @@ import io.netty.util.concurrent.Future;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioSession;
+import io.secio.identity.IdentityKeyPair;
 import io.secio.netty.Secio;
 import io.secio.netty.multistream.Multistream;
 import java.security.SecureRandom;
@@ -77,8 +78,8 @@ final class DialCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     SecureRandom random = new SecureRandom();
-    SecioConfig config = dialect.dialer(proposal.configure(
-        IdentityOptions.load(identity, spec, random, dialect.freshKeyType()), spec), spec);
+    IdentityKeyPair key = IdentityOptions.load(identity, spec, random, dialect.freshKeyType());
+    SecioConfig config = dialect.dialer(proposal.configure(key, spec), key.type(), spec);
     ChannelHandler client = expectPeer != null ? Secio.client(config, expectPeer) : Secio.client(config);
     ChannelHandler secio = multistream ? Multistream.initiator(Multistream.SECIO, client) : client;
     Transfer transfer = sendBytes == null ? null : new Transfer(sendBytes, Transfer.Reply.ECHO, random.nextLong());

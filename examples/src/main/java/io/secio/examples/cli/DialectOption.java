@@ -27,29 +27,41 @@ final class DialectOption {
     return dialect == Dialect.TENTACLE ? KeyType.SECP256K1 : KeyType.ED25519;
   }
 
-  /** A dialer's config: the dialect given, libp2p by default. */
-  SecioConfig dialer(SecioConfig.Builder builder, CommandSpec spec) {
-    return build(builder.dialect(dialect != null ? dialect : Dialect.LIBP2P), spec);
+  /** A dialer's config, for an identity of type {@code key}: the dialect given, libp2p by default. */
+  SecioConfig dialer(SecioConfig.Builder builder, KeyType key, CommandSpec spec) {
+    Dialect spoken = dialect != null ? dialect : Dialect.LIBP2P;
+    return build(builder.dialect(spoken), "--dialect", spoken, key, spec);
   }
 
   /**
-   * A listener's config: the dialect given; without one, any dialect if it can speak tentacle's, else
-   * libp2p's (a listener for any dialect sends its Propose only after the dialer's: no use unless a
-   * tentacle dialer can be answered).
+   * A listener's config, for an identity of type {@code key}: the dialect given; without one, any
+   * dialect if it can speak tentacle's, else libp2p's (a listener for any dialect sends its Propose
+   * only after the dialer's: no use unless a tentacle dialer can be answered).
    */
-  SecioConfig listener(SecioConfig.Builder builder, CommandSpec spec) {
+  SecioConfig listener(SecioConfig.Builder builder, KeyType key, CommandSpec spec) {
     if (dialect != null) {
-      return build(builder.dialect(dialect), spec);
+      return build(builder.dialect(dialect), "--dialect", dialect, key, spec);
     }
-    SecioConfig any = build(builder.anyDialect(), spec);
-    return any.speaks(Dialect.TENTACLE) ? any : build(builder.dialect(Dialect.LIBP2P), spec);
+    SecioConfig any = build(builder.anyDialect(), "--dialect", null, key, spec);
+    return any.speaks(Dialect.TENTACLE) ? any : build(builder.dialect(Dialect.LIBP2P), "--dialect", null, key, spec);
   }
 
-  private static SecioConfig build(SecioConfig.Builder builder, CommandSpec spec) {
+  /**
+   * {@code builder}'s config, which {@code option} forces to {@code forced} (or not, if null) with an
+   * identity of type {@code key}; a config the options cannot make is a bad argument, told in the
+   * options' own spelling ({@code --dialect tentacle}, {@code ed25519}) rather than the enums'.
+   */
+  static SecioConfig build(SecioConfig.Builder builder, String option, Dialect forced, KeyType key, CommandSpec spec) {
+    if (forced != null && !forced.supports(key)) {
+      throw new ParameterException(spec.commandLine(), option + " " + label(forced)
+          + " needs a secp256k1 key, not " + key.name().toLowerCase(Locale.ROOT));
+    }
     try {
       return builder.build();
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
+      String message = forced == null ? e.getMessage()
+          : e.getMessage().replace("the " + forced.name() + " dialect", option + " " + label(forced));
+      throw new ParameterException(spec.commandLine(), message);
     }
   }
 

@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.secio.Dialect;
 import io.secio.SecioConfig;
+import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.netty.Secio;
 import io.secio.netty.multistream.Multistream;
@@ -31,8 +32,9 @@ import picocli.CommandLine.TypeConversionException;
         "'secured PEERID exchange=.. cipher=.. hash=.. version=v0.1|v0.2'",
         "or 'failed ADDRESS reason'. With --echo, echoes every byte back;",
         "otherwise prints what peers send to stdout.",
-        "Without --dialect it answers libp2p and (with a secp256k1 key) tentacle",
-        "dialers on the same port, and prints 'tentacle PEERID' after 'listening'."})
+        "Without --dialect and --multistream it answers libp2p and (with a",
+        "secp256k1 key) tentacle dialers on the same port, and prints",
+        "'tentacle PEERID' after 'listening'."})
 final class ListenCommand implements Callable<Integer> {
   @ParentCommand
   private SecioCli cli;
@@ -66,8 +68,8 @@ final class ListenCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    SecioConfig config = dialect.listener(proposal.configure(
-        IdentityOptions.load(identity, spec, new SecureRandom(), dialect.freshKeyType()), spec), spec);
+    IdentityKeyPair key = IdentityOptions.load(identity, spec, new SecureRandom(), dialect.freshKeyType());
+    SecioConfig config = dialect.listener(proposal.configure(key, spec), key.type(), spec);
     HostPort address = new HostPort(host, port);
     try (Network network = new Network(0)) {
       Channel listener;
@@ -79,11 +81,12 @@ final class ListenCommand implements Callable<Integer> {
         return SecioCli.EXIT_FAILURE;
       }
       Dialect forced = config.dialect().orElse(null);
-      IdentityPublicKey key = config.identity().publicKey();
+      IdentityPublicKey publicKey = key.publicKey();
       cli.out().println(Report.listening(listener.localAddress(),
-          forced != null ? forced.peerId(key) : key.peerId()));
-      if (forced == null && config.speaks(Dialect.TENTACLE)) {
-        cli.out().println("tentacle " + Dialect.TENTACLE.peerId(key));
+          forced != null ? forced.peerId(publicKey) : publicKey.peerId()));
+      // A tentacle dialer starts secio at once; behind multistream-select it is never answered.
+      if (forced == null && config.speaks(Dialect.TENTACLE) && !multistream) {
+        cli.out().println("tentacle " + Dialect.TENTACLE.peerId(publicKey));
       }
       listener.closeFuture().sync();
       return 0;

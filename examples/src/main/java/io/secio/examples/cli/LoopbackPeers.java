@@ -3,6 +3,8 @@ package io.secio.examples.cli;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.Future;
 import io.secio.SecioConfig;
 import io.secio.SecioSession;
@@ -41,7 +43,7 @@ final class LoopbackPeers implements AutoCloseable {
     this.network = network;
     this.listenerConfig = listenerConfig;
     this.listener = network.listen(new HostPort("127.0.0.1", 0), autoRead,
-        ch -> ch.pipeline().addLast(Secio.server(listenerConfig), application.get()));
+        ch -> ch.pipeline().addLast(Secio.server(listenerConfig), application.get(), new CloseOnFailure()));
   }
 
   /** Where the listener listens. */
@@ -88,5 +90,16 @@ final class LoopbackPeers implements AutoCloseable {
   @Override
   public void close() {
     listener.close().syncUninterruptibly();
+  }
+
+  /**
+   * Ends a listener-side pipeline: a failure (secio fires a failed handshake here too) closes the
+   * connection. The dialer's side reports it, in {@link #run}.
+   */
+  private static final class CloseOnFailure extends ChannelInboundHandlerAdapter {
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close();
+    }
   }
 }

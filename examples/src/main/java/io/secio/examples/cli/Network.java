@@ -46,7 +46,11 @@ final class Network implements AutoCloseable {
         .channel();
   }
 
-  /** Starts a connection that {@code initializer} sets up. */
+  /**
+   * Starts a connection that {@code initializer} sets up. Its handlers are removed head first when the
+   * channel goes, so that a handshake that never started still fails into them (see {@link
+   * InOrderTeardown}).
+   */
   ChannelFuture dial(HostPort address, boolean autoRead, Consumer<Channel> initializer) {
     return dial(bootstrap().group(group), address, autoRead, initializer);
   }
@@ -68,7 +72,7 @@ final class Network implements AutoCloseable {
         .option(ChannelOption.AUTO_READ, autoRead)
         .option(ChannelOption.TCP_NODELAY, true)
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, CONNECT_TIMEOUT_MILLIS)
-        .handler(initializer(initializer))
+        .handler(initializer(initializer.andThen(ch -> ch.pipeline().addLast(new InOrderTeardown()))))
         .connect(address.host(), address.port());
   }
 

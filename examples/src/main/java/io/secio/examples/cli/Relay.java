@@ -15,6 +15,7 @@ import io.secio.SecioConfig;
 import io.secio.SecioSession;
 import io.secio.netty.Secio;
 import io.secio.netty.SecioHandshakeCompletionEvent;
+import io.secio.netty.multistream.MultistreamCompletionEvent;
 import java.io.PrintStream;
 import java.util.ArrayDeque;
 import java.util.Queue;
@@ -27,7 +28,8 @@ import java.util.Queue;
  * other side's output is shut down after what was already read is written, and the other direction
  * keeps relaying until it ends too; then both close. When either side closes, the other is closed
  * after what was already read is written. Prints {@code secured}, {@code upstream PEERID ... for
- * CLIENT}, {@code failed} and {@code closed CLIENT} lines.
+ * CLIENT}, {@code failed} (also for a client whose multistream-select negotiation failed) and {@code
+ * closed CLIENT} lines.
  *
  * <p>The inbound channel runs without auto-read; the upstream channel is created on the inbound's
  * event loop, so both sides of a connection are handled by one thread. Not sharable.
@@ -69,6 +71,9 @@ final class Relay extends ChannelInboundHandlerAdapter {
       } else {
         out.println(Report.failed(ctx.channel().remoteAddress(), event.cause()));
       }
+    } else if (Report.failedNegotiation(evt)) {
+      // A negotiation that failed never reaches secio, so this is the connection's only line.
+      out.println(Report.failed(ctx.channel().remoteAddress(), ((MultistreamCompletionEvent) evt).cause()));
     } else if (evt instanceof ChannelInputShutdownEvent) {
       clientEnded(ctx.channel());
     }

@@ -6,6 +6,7 @@ import io.secio.PeerId;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.SecioException;
 import io.secio.SecioSession;
+import io.secio.netty.multistream.MultistreamCompletionEvent;
 import io.netty.handler.timeout.ReadTimeoutException;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -53,6 +54,11 @@ final class Report {
         + " hash=" + session.hash().wireName()
         + " version=" + session.version().label()
         + (session.dialect() == Dialect.LIBP2P ? "" : " dialect=" + DialectOption.label(session.dialect()));
+  }
+
+  /** Whether {@code evt} ends a multistream-select negotiation that failed. */
+  static boolean failedNegotiation(Object evt) {
+    return evt instanceof MultistreamCompletionEvent && !((MultistreamCompletionEvent) evt).isSuccess();
   }
 
   static String failed(SocketAddress address, Throwable cause) {

@@ -38,7 +38,7 @@ final class SessionReporter extends ChannelInboundHandlerAdapter {
         out.println(Report.failed(ctx.channel().remoteAddress(), event.cause()));
       }
     }
-    if (evt instanceof MultistreamCompletionEvent && !((MultistreamCompletionEvent) evt).isSuccess()) {
+    if (Report.failedNegotiation(evt)) {
       // A negotiation that failed never reaches secio, so this is the connection's only line.
       out.println(Report.failed(ctx.channel().remoteAddress(), ((MultistreamCompletionEvent) evt).cause()));
     }

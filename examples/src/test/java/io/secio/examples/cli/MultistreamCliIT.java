@@ -1,6 +1,7 @@
 package io.secio.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.identity.KeyType;
 import java.nio.file.Path;
@@ -31,6 +32,9 @@ class MultistreamCliIT {
     dial.awaitOut("echoed 300000 bytes in \\d+ ms .*");
     assertEquals(0, dial.awaitExit(), dial::toString);
     listen.awaitOut("secured " + dialKey.peerId() + " .* version=v0\\.1");
+    // A tentacle dialer starts secio at once, without multistream-select: it cannot be answered here,
+    // so the secp256k1 listener offers no tentacle id.
+    assertTrue(listen.outLines().stream().noneMatch(line -> line.startsWith("tentacle ")), listen::toString);
   }
 
   @Test
@@ -69,5 +73,16 @@ class MultistreamCliIT {
     dial.awaitOut("echoed 100000 bytes .*");
     assertEquals(0, dial.awaitExit(), dial::toString);
     upstream.awaitOut("secured " + bridgeKey.peerId() + " .* version=v0\\.2");
+  }
+
+  @Test
+  void bridgeWithMultistreamReportsAPlainSecioDialerAsFailed() throws Exception {
+    CliProcess upstream = processes.secio("listen", "--port", "0", "--mode", "v0.2", "--echo");
+    String upstreamAddress = upstream.awaitOut("listening (\\S+) \\S+").group(1);
+    CliProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress, "--multistream");
+    String address = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
+    CliProcess dial = processes.secio("dial", address, "--send-bytes", "10");
+    assertEquals(SecioCli.EXIT_FAILURE, dial.awaitExit(), dial::toString);
+    bridge.awaitOut("failed 127\\.0\\.0\\.1:\\d+ multistream-select .*");
   }
 }

@@ -84,7 +84,14 @@ class SecioCliTest {
         Arguments.of(List.of("bench", "--bytes", "0"), "--bytes must be at least 1"),
         Arguments.of(List.of("demo", "--bytes", "lots"), "not a byte count: 'lots'"),
         Arguments.of(List.of("bridge", "--listen", "0"), "Missing required option: '--to=HOST:PORT'"),
-        Arguments.of(List.of("bridge", "--listen", "x", "--to", "h:1"), "not a port (0-65535): 'x'"));
+        Arguments.of(List.of("bridge", "--listen", "x", "--to", "h:1"), "not a port (0-65535): 'x'"),
+        // Dialect errors in the options' spelling, not the enums'.
+        Arguments.of(List.of("listen", "--port", "0", "--dialect", "tentacle", "--key-type", "ed25519"),
+            "secio listen: --dialect tentacle needs a secp256k1 key, not ed25519 (see"),
+        Arguments.of(List.of("dial", "h:1", "--dialect", "tentacle", "--mode", "v0.1"),
+            "secio dial: --dialect tentacle can negotiate none of the proposed exchanges, ciphers or hashes"),
+        Arguments.of(List.of("bridge", "--listen", "0", "--to", "h:1", "--to-dialect", "tentacle",
+            "--key-type", "rsa"), "secio bridge: --to-dialect tentacle needs a secp256k1 key, not rsa"));
   }
 
   @ParameterizedTest

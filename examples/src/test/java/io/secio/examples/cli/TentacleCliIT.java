@@ -6,6 +6,7 @@ import io.secio.Dialect;
 import io.secio.identity.KeyType;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,13 +81,15 @@ class TentacleCliIT {
     String nodeAddress = node.awaitOut("listening (\\S+) " + nodeId).group(1);
     CliProcess bridge = processes.secio("bridge", "--listen", "0", "--to", nodeAddress,
         "--to-dialect", "tentacle", "--expect-peer", nodeId);
-    String bridgeAddress = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) (\\S+)").group(1);
+    // The bridge's key is secp256k1; the upstream knows it by its tentacle id.
+    Matcher listening = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) 16Uiu2\\S+ tentacle=(Qm\\S+)");
+    String bridgeAddress = listening.group(1);
 
     CliProcess dial = processes.secio("dial", bridgeAddress, "--mode", "v0.1", "--send-bytes", "1000000");
     dial.awaitOut("secured \\S+ exchange=P-256 cipher=AES-256 hash=SHA256 version=v0\\.1");
     dial.awaitOut("echoed 1000000 bytes in \\d+ ms .*");
     assertEquals(0, dial.awaitExit(), dial::toString);
     bridge.awaitOut("upstream " + nodeId + " .* version=v0\\.2 dialect=tentacle for \\S+");
-    node.awaitOut("secured Qm\\S+ .* dialect=tentacle");
+    node.awaitOut("secured " + listening.group(2) + " .* dialect=tentacle");
   }
 }
