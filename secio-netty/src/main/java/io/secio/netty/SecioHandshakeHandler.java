@@ -49,7 +49,10 @@ import java.util.concurrent.TimeUnit;
  * one path: fail the future, fire the event, fire {@code exceptionCaught} with the cause (a {@link
  * SecioException} for every failure of secio's own), close the channel, and release the queued writes,
  * failing their promises. Either outcome happens exactly once. So a handshake failure reaches the
- * handlers after this one as a frame failure later does: through {@code exceptionCaught}.
+ * handlers after this one as a frame failure later does: through {@code exceptionCaught}. The one
+ * exception is this handler being removed before completion (as Netty does, from the tail, when a
+ * connection never becomes active): then the handlers after it may be gone, and only the future
+ * fails, with {@link SecioException.Reason#CLOSED}.
  *
  * <p>With a {@linkplain SecioConfig#handshakeExecutor() handshake executor} the engine's steps that
  * sign and agree on keys (the answers to the peer's Propose and Exchange) run on that executor, one at
@@ -89,6 +92,8 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
   private boolean done;
   private boolean holdsPermit;
   private boolean readRequested;
+  // Set once this handler leaves the pipeline: the handlers after it may be gone already.
+  private boolean removed;
 
   /** A handler without a concurrency bound, as a client uses. */
   public SecioHandshakeHandler(SecioConfig config) {
@@ -380,6 +385,7 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
 
   @Override
   public void handlerRemoved(ChannelHandlerContext ctx) {
+    removed = true;
     if (!done) {
       fail(new SecioException(SecioException.Reason.CLOSED, "handler removed before completion"));
     }
@@ -464,9 +470,13 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
     } finally {
       try {
         handshakePromise.tryFailure(failure);
-        ctx.fireUserEventTriggered(SecioHandshakeCompletionEvent.failure(failure));
-        // The same cause through exceptionCaught, as a frame failure after the handshake arrives.
-        ctx.fireExceptionCaught(failure);
+        // A pipeline that is taken apart (a connection that never became active) removes its handlers
+        // from the tail: events fired now would reach only Netty's tail, so the future alone reports.
+        if (!removed) {
+          ctx.fireUserEventTriggered(SecioHandshakeCompletionEvent.failure(failure));
+          // The same cause through exceptionCaught, as a frame failure after the handshake arrives.
+          ctx.fireExceptionCaught(failure);
+        }
       } finally {
         releaseWaiting();
         queuedWrites.releaseAndFailAll(failure);
