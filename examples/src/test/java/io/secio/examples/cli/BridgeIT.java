@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.secio.identity.KeyType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -119,5 +120,10 @@ class BridgeIT {
     // Closed by the bridge before the echo: a reset if the bridge had not read the 10 bytes yet.
     dial.awaitErr("failed " + address + " (connection closed after 0 of 10 echoed bytes|connection reset by peer)");
     lonely.awaitOut("failed 127\\.0\\.0\\.1:1 connection refused");
+    // A second client, whose line comes after the first connection's teardown: which printed nothing more.
+    CliProcess again = processes.secio("dial", address, "--mode", "v0.1", "--send-bytes", "10");
+    assertEquals(SecioCli.EXIT_FAILURE, again.awaitExit(), again::toString);
+    lonely.awaitOut("failed 127\\.0\\.0\\.1:1 connection refused");
+    assertEquals(List.of(), lonely.errLines(), lonely::toString);
   }
 }
