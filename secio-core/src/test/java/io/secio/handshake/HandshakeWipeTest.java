@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The engine's secrets, seen through a spy backend: the ephemeral key is destroyed and the shared
  * secret zeroed as soon as the frame keys are made; a failure at any step destroys whatever the engine
- * made so far; a complete handshake hands its live ciphers to the session and fail() leaves them be.
+ * made so far; a complete handshake hands its live ciphers to the session and fail() leaves them be;
+ * calls made in the wrong state are refused.
  */
 class HandshakeWipeTest {
   private static final IdentityKeyPair LOCAL = TestIdentities.of(KeyType.ED25519);
@@ -101,5 +102,15 @@ class HandshakeWipeTest {
     engine.receive(peer.seal(peer.remoteNonce()));
     engine.fail(new SecioException(Reason.TIMEOUT));
     assertEquals(2, spy.undestroyed().size(), spy.undestroyed().toString());
+  }
+
+  @Test
+  void callsInTheWrongStateAreRefused() throws Exception {
+    assertThrows(IllegalStateException.class, () -> engine.receive(peer.propose()), "before start()");
+    toAwaitingNonceEcho();
+    assertThrows(IllegalStateException.class, engine::start, "start() twice");
+    engine.receive(peer.seal(peer.remoteNonce()));
+    assertThrows(IllegalStateException.class, () -> engine.receive(new byte[1]), "after completion");
+    assertTrue(engine.isComplete());
   }
 }
