@@ -9,6 +9,7 @@ import io.secio.CipherAlgorithm;
 import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.SecioException;
+import io.secio.testing.ForwardingAead;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
@@ -80,19 +81,7 @@ class KnownAnswersTest {
     CryptoBackend broken = new Delegating() {
       @Override
       public AeadCipher newAead(CipherAlgorithm cipher, byte[] key) throws GeneralSecurityException {
-        AeadCipher real = JDK.newAead(cipher, key);
-        return new AeadCipher() {
-          @Override
-          public int tagSizeInBytes() {
-            return real.tagSizeInBytes();
-          }
-
-          @Override
-          public void seal(byte[] nonce, ByteBuffer plaintext, ByteBuffer out)
-              throws GeneralSecurityException {
-            real.seal(nonce, plaintext, out);
-          }
-
+        return new ForwardingAead(JDK.newAead(cipher, key)) {
           @Override
           public void open(byte[] nonce, ByteBuffer in, ByteBuffer out) {
             try {
@@ -100,11 +89,6 @@ class KnownAnswersTest {
             } catch (GeneralSecurityException e) {
               // swallowed: this AEAD does not authenticate
             }
-          }
-
-          @Override
-          public void destroy() {
-            real.destroy();
           }
         };
       }
@@ -314,13 +298,7 @@ class KnownAnswersTest {
     return new Delegating() {
       @Override
       public AeadCipher newAead(CipherAlgorithm cipher, byte[] key) throws GeneralSecurityException {
-        AeadCipher real = JDK.newAead(cipher, key);
-        return new AeadCipher() {
-          @Override
-          public int tagSizeInBytes() {
-            return real.tagSizeInBytes();
-          }
-
+        return new ForwardingAead(JDK.newAead(cipher, key)) {
           @Override
           public void seal(byte[] nonce, ByteBuffer plaintext, ByteBuffer out)
               throws GeneralSecurityException {
@@ -331,11 +309,6 @@ class KnownAnswersTest {
           public void open(byte[] nonce, ByteBuffer in, ByteBuffer out)
               throws GeneralSecurityException {
             call.run(real, nonce, in, out, false);
-          }
-
-          @Override
-          public void destroy() {
-            real.destroy();
           }
         };
       }

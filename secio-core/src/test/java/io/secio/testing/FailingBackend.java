@@ -56,12 +56,7 @@ public final class FailingBackend implements CryptoBackend {
   @Override
   public AeadCipher newAead(CipherAlgorithm cipher, byte[] key) throws GeneralSecurityException {
     AeadCipher real = delegate.newAead(cipher, key);
-    return new AeadCipher() {
-      @Override
-      public int tagSizeInBytes() {
-        return real.tagSizeInBytes();
-      }
-
+    return new ForwardingAead(real) {
       @Override
       public void seal(byte[] nonce, ByteBuffer plaintext, ByteBuffer out)
           throws GeneralSecurityException {
@@ -81,11 +76,6 @@ public final class FailingBackend implements CryptoBackend {
           throw e;
         }
         real.open(nonce, in, out);
-      }
-
-      @Override
-      public void destroy() {
-        real.destroy();
       }
     };
   }

@@ -8,7 +8,6 @@ import io.secio.crypto.AeadCipher;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.EphemeralKeyPair;
 import io.secio.crypto.Primitive;
-import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -91,23 +90,7 @@ public final class SpyBackend implements CryptoBackend {
     AeadCipher real = delegate.newAead(cipher, key);
     String name = cipher.wireName() + " #" + made.size();
     made.add(name);
-    return new AeadCipher() {
-      @Override
-      public int tagSizeInBytes() {
-        return real.tagSizeInBytes();
-      }
-
-      @Override
-      public void seal(byte[] nonce, ByteBuffer plaintext, ByteBuffer out)
-          throws GeneralSecurityException {
-        real.seal(nonce, plaintext, out);
-      }
-
-      @Override
-      public void open(byte[] nonce, ByteBuffer in, ByteBuffer out) throws GeneralSecurityException {
-        real.open(nonce, in, out);
-      }
-
+    return new ForwardingAead(real) {
       @Override
       public void destroy() {
         destroyed.add(name);
