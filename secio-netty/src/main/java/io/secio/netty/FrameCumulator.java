@@ -13,8 +13,8 @@ import io.netty.handler.codec.ByteToMessageDecoder;
  * copies of the stream. Here a read that completes the waiting frame gives up just the bytes the
  * frame lacks, copied behind the waiting part; the rest of the read is used where it lies, as the
  * second part of a two-part buffer whose parts end at a frame boundary. Each frame thus lies in one
- * piece of memory, which the codec opens in place; a stream is copied at most once, and not at all
- * where frames end where reads end.
+ * piece of memory, which a provider reads without another copy; a stream is copied at most once, and
+ * not at all where frames end where reads end.
  *
  * <p>The waiting part is never given room for more than has arrived plus what the read brings (or
  * double what waits, while a long frame trickles in), so a declared length is not allocated up front.
@@ -63,7 +63,7 @@ final class FrameCumulator implements ByteToMessageDecoder.Cumulator {
   /**
    * {@code cumulation} itself unless it is the two-part buffer of an earlier read, whose waiting bytes
    * are then copied into one buffer with room for {@code in}: the merge cumulator would append a
-   * third part, and a frame across two parts could not be opened in place.
+   * third part, and a frame across two parts would be copied again to be opened.
    */
   private static ByteBuf inOnePiece(ByteBufAllocator alloc, ByteBuf cumulation, ByteBuf in) {
     if (!(cumulation instanceof CompositeByteBuf)) {

@@ -30,10 +30,8 @@ import java.util.Objects;
  * as plaintext until the socket takes what was sealed. A write's promise completes when the frame
  * carrying its last byte is written. Other message types are rejected, so nothing leaves in plaintext.
  *
- * <p><b>Inbound</b>: each frame body is verified and decrypted in place, and the plaintext passed on
- * in the same buffer (a new one only where the body is not one writable piece of memory). As with
- * Netty's other decoders that rewrite what they read, a handler in front of this one must not keep a
- * buffer it passed on and read it later: it would find plaintext there.
+ * <p><b>Inbound</b>: each frame body is verified and decrypted into a new buffer from the channel's
+ * allocator, which is passed on; the body is released at once.
  *
  * <p><b>One fatal path</b>: the first failure while opening or sealing, whatever its type (a {@link
  * SecioException} from the opener or the decoder, such as a frame too long, or any exception a crypto
@@ -137,9 +135,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
     } catch (Throwable t) {
       fail(ctx, t);
     } finally {
-      if (plaintext != body) {
-        body.release();
-      }
+      body.release();
     }
     if (plaintext != null) {
       if (plaintext.isReadable()) {
@@ -151,9 +147,10 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
   }
 
   /**
-   * Opens {@code body} and returns its plaintext: {@code body} itself, the plaintext written over the
-   * ciphertext, where it is one writable piece of memory (a slice of the decoder's read buffer), so
-   * there is no allocation and no copy per frame; otherwise a new buffer.
+   * Opens {@code body} into a new buffer and returns it. Not in place, though the body is ours to
+   * overwrite: Conscrypt (like the JDK's GCM) copies an input that overlaps its output into a fresh
+   * native allocation before it decrypts, so opening in place costs a {@code malloc} and a copy of the
+   * frame inside the provider, where a pooled buffer costs neither (benchmarks/README.md, round 4).
    */
   private ByteBuf open(ChannelHandlerContext ctx, ByteBuf body) throws SecioException {
     int plaintextLength = body.readableBytes() - opener.overhead();
@@ -161,14 +158,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
       throw new SecioException(SecioException.Reason.FRAME_TOO_SHORT,
           body.readableBytes() + " bytes, shorter than the " + opener.overhead() + "-byte MAC or tag");
     }
-    if (body.nioBufferCount() == 1 && !body.isReadOnly()) {
-      int start = body.readerIndex();
-      ByteBuffer out = body.nioBuffer(start, plaintextLength);
-      opener.open(body.nioBuffer(), out);
-      checkFilled(out);
-      return body.writerIndex(start + plaintextLength);
-    }
-    ByteBuf plaintext = ctx.alloc().buffer(plaintextLength);
+    ByteBuf plaintext = ctx.alloc().ioBuffer(plaintextLength);
     try {
       ByteBuffer out = plaintext.nioBuffer(0, plaintextLength);
       opener.open(body.nioBuffer(), out);

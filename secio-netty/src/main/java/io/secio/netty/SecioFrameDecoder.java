@@ -114,8 +114,8 @@ public final class SecioFrameDecoder extends ByteToMessageDecoder {
   /**
    * The next {@code length} bytes of {@code in} as a retained slice. Where {@code in} is the two-part
    * buffer of {@link FrameCumulator} and the body lies in one part, the slice is of that part: a
-   * slice of a composite buffer reports all its parts, and the codec opens a frame in place only
-   * when it is one piece of memory.
+   * slice of a composite buffer reports all its parts, and a crypto provider reads a frame
+   * without another copy only when it is one piece of memory.
    */
   private static ByteBuf body(ByteBuf in, int length) {
     if (length == 0) {

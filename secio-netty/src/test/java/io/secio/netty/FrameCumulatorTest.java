@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * How the frame decoder gathers reads ({@link FrameCumulator}): whatever the cuts between reads, every
- * frame comes out whole, in one piece of memory (what the codec needs to open it in place), and with
+ * frame comes out whole, in one piece of memory (what a provider needs to read it without another copy), and with
  * its own bytes even while earlier frames are still held (an echo holds them until it writes them
  * back), as direct reads from a socket would arrive.
  */
