@@ -166,7 +166,7 @@ public class HandshakeCostBenchmark {
 
   /**
    * A signature check under a key just received, as a handshake does it: the peer's key is parsed
-   * and validated (for Ed25519 the full check that it lies in the prime-order subgroup, for
+   * and validated (for Ed25519 canonical, on the curve and not of small order, for
    * secp256k1 that it is on the curve), then the signature verified. An Ed25519 key that passed is
    * remembered (1,024 keys): with the default 64 {@code inputs} this is a peer met again, with 2048
    * every key is new to the node.
@@ -188,9 +188,10 @@ public class HandshakeCostBenchmark {
   @State(Scope.Thread)
   public static class Ed25519Keys {
     /**
-     * {@code full}: canonical, on the curve, in the prime-order subgroup (what the library does for a
-     * key it has not met); {@code smallOrder}: canonical, on the curve, not one of the eight points of
-     * small order (Bouncy Castle's partial check), for docs/PROTOCOL.md section 3.1.
+     * {@code full}: canonical, on the curve, in the prime-order subgroup (what the library did until
+     * round 4); {@code smallOrder}: canonical, on the curve, not one of the eight points of small
+     * order (Bouncy Castle's partial check, what the library does for a key it has not met), for
+     * docs/PROTOCOL.md section 3.1.
      */
     @Param({"full", "smallOrder"})
     String check;

@@ -27,8 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * Kinds: {@code TLS13}; secio P-256 and X25519 with Ed25519 identities, once with one client
  * identity (the node meets the same peer again and again: its key is checked once and remembered)
- * and once with 2,048 (more than the 1,024 keys a node remembers: every handshake checks the
- * client's key in full).
+ * and once with 2,048 (more than the 1,024 keys a node remembers: every handshake decodes and checks
+ * the client's key).
  */
 public final class HandshakeRounds {
   private HandshakeRounds() {}

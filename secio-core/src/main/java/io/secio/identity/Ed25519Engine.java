@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * What computes and checks Ed25519 signatures: Conscrypt (BoringSSL) where it loads and passes the
  * RFC 8032 self-test below, about twice as fast as Bouncy Castle's RFC 8032 code, which is the
  * fallback. Ed25519 is deterministic, so both make the same bytes. A peer's key is validated by Bouncy
- * Castle whichever engine then checks the signature (canonical encoding, on the curve, in the
- * prime-order subgroup: see {@link Ed25519Identity#publicKey}).
+ * Castle whichever engine then checks the signature (canonical encoding, on the curve, not of small
+ * order: see {@link Ed25519Identity#publicKey}).
  *
  * <p>The choice is made once per JVM and logged at debug level. {@code -Dsecio.backend=jdk} or
  * {@code bouncycastle} pins Bouncy Castle here too (the JDK's own Ed25519 is slower still, and

@@ -41,9 +41,9 @@ final class Ed25519Identity implements KeyScheme {
     if (publicData.length != KEY_SIZE_IN_BYTES) {
       throw new InvalidKeyException("Ed25519 public key must be 32 bytes");
     }
-    // The JDK has no point validation for EdDSA keys. The full check: canonical encoding, on the
-    // curve, and in the prime-order subgroup (anyone can sign for a small-order key; why the full
-    // check rather than the small-order one: docs/PROTOCOL.md section 3.1).
+    // The JDK has no point validation for EdDSA keys. Checked: canonical encoding, on the curve, and
+    // not of small order (anyone can sign for a small-order key; why not the full subgroup check:
+    // docs/PROTOCOL.md section 3.1).
     Ed25519.PublicPoint point = validated.validate(publicData);
     if (point == null) {
       throw new InvalidKeyException("Ed25519 public key is not a valid point");

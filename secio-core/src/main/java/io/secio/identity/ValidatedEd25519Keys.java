@@ -6,9 +6,9 @@ import java.util.Map;
 import org.bouncycastle.math.ec.rfc8032.Ed25519;
 
 /**
- * Ed25519 public keys that passed the full check (canonical encoding, on the curve, in the
- * prime-order subgroup), by their 32-byte encoding, so that a peer met again skips the check: its
- * scalar multiplication by the group order is most of what verifying a handshake signature costs.
+ * Ed25519 public keys that passed the check (canonical encoding, on the curve, not of small order:
+ * docs/PROTOCOL.md section 3.1), by their 32-byte encoding, so that a peer met again skips decoding
+ * its key (a field inversion and a square root) and the check.
  *
  * <p>Only a key that passed enters; a key that fails is checked again, and fails again, every time.
  * The cache is bounded: past {@code capacity} keys the least recently used one is dropped, so a peer
@@ -42,7 +42,7 @@ final class ValidatedEd25519Keys {
   }
 
   /**
-   * The point of a 32-byte Ed25519 key that passes the full check, from the cache or checked now and
+   * The point of a 32-byte Ed25519 key that passes the check, from the cache or checked now and
    * remembered; null for a key that fails it.
    */
   Ed25519.PublicPoint validate(byte[] encoded) {
@@ -54,7 +54,10 @@ final class ValidatedEd25519Keys {
       }
     }
     // Checked outside the lock: two threads meeting one new key may both check it, which is harmless.
-    Ed25519.PublicPoint point = Ed25519.validatePublicKeyFullExport(encoded, 0);
+    // Bouncy Castle's partial check: canonical, on the curve, and not one of the eight points of small
+    // order. The full one (in the prime-order subgroup) costs a scalar multiplication by the group
+    // order, ten times as much, for no security a handshake needs (docs/PROTOCOL.md section 3.1).
+    Ed25519.PublicPoint point = Ed25519.validatePublicKeyPartialExport(encoded, 0);
     if (point != null && capacity > 0) {
       synchronized (keys) {
         keys.put(key, point);

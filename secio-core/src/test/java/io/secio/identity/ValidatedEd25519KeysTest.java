@@ -15,7 +15,7 @@ import org.bouncycastle.math.ec.rfc8032.Ed25519;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bounded cache of Ed25519 keys that passed the full check: only such keys enter, the least
+ * The bounded cache of Ed25519 keys that passed the check: only such keys enter, the least
  * recently used leaves first past the bound, and a remembered key still checks signatures like a
  * fresh one. Which keys pass at all is {@link Ed25519KeyValidationTest}'s and Wycheproof's business.
  */
