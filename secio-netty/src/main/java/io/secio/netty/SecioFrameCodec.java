@@ -295,16 +295,21 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
       frame.writeInt(bodyLength);
       int bodyStart = frame.writerIndex();
       ByteBuffer out = frame.nioBuffer(bodyStart, bodyLength);
-      ByteBuffer in;
       if (plaintext.isDirect() && plaintext.nioBufferCount() == 1) {
-        in = plaintext.nioBuffer();
+        sealer.seal(plaintext.nioBuffer(), out);
       } else {
-        // Heap or coalesced pieces: one copy into the frame, then seal in place. Passed as they are,
-        // they would be merged into a new array and Conscrypt would copy that into a new direct buffer.
-        frame.setBytes(bodyStart, plaintext, plaintext.readerIndex(), length);
-        in = frame.nioBuffer(bodyStart, length);
+        // Heap or coalesced pieces: gathered by one copy into a direct buffer of their own. Passed as
+        // they are, they would be merged into a new array and Conscrypt would copy that into a new
+        // direct buffer; copied into the frame and sealed in place, Conscrypt would copy them again,
+        // as it does any input that overlaps its output.
+        ByteBuf gathered = ctx.alloc().ioBuffer(length);
+        try {
+          gathered.writeBytes(plaintext, plaintext.readerIndex(), length);
+          sealer.seal(gathered.nioBuffer(), out);
+        } finally {
+          gathered.release();
+        }
       }
-      sealer.seal(in, out);
       if (out.hasRemaining()) {
         throw new IllegalStateException("sealer left " + out.remaining() + " bytes unwritten");
       }
