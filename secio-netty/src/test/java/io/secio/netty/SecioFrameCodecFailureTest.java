@@ -14,7 +14,6 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.secio.SecioException;
 import io.secio.frame.FrameOpener;
-import io.secio.frame.FrameSealer;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import org.junit.jupiter.api.Test;
@@ -163,38 +162,6 @@ class SecioFrameCodecFailureTest {
     assertFalse(ch.isOpen());
     assertEquals(1, keysDestroyed, "the session's keys were not destroyed on close");
     assertFalse(ch.finishAndReleaseAll());
-  }
-
-  /** Seals with {@code delegate}, or all but the last {@code shortBy} bytes of it; counts destroys. */
-  private static final class SpySealer implements FrameSealer {
-    private final FrameSealer delegate;
-    int shortBy;
-    int destroyed;
-    boolean destroyFails;
-
-    SpySealer(FrameSealer delegate) {
-      this.delegate = delegate;
-    }
-
-    @Override
-    public int overhead() {
-      return delegate.overhead();
-    }
-
-    @Override
-    public void seal(ByteBuffer plaintext, ByteBuffer out) throws SecioException {
-      ByteBuffer whole = ByteBuffer.allocate(out.remaining());
-      delegate.seal(plaintext, whole);
-      out.put(whole.flip().limit(whole.limit() - shortBy));
-    }
-
-    @Override
-    public void destroy() {
-      destroyed++;
-      if (destroyFails) {
-        throw new IllegalStateException("provider failed to re-key");
-      }
-    }
   }
 
   /**

@@ -18,7 +18,6 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.UnsupportedMessageTypeException;
-import io.netty.util.internal.PlatformDependent;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.frame.FrameOpener;
@@ -485,37 +484,6 @@ class SecioFrameCodecTest {
     p.close();
   }
 
-  /** Where a sealer's input and output start in memory, for each frame it seals. */
-  private static final class WhereSealed implements FrameSealer {
-    private final FrameSealer delegate;
-    final List<long[]> inAndOut = new ArrayList<>();
-
-    WhereSealed(FrameSealer delegate) {
-      this.delegate = delegate;
-    }
-
-    @Override
-    public int overhead() {
-      return delegate.overhead();
-    }
-
-    @Override
-    public void seal(ByteBuffer plaintext, ByteBuffer out) throws SecioException {
-      inAndOut.add(new long[] {address(plaintext), address(out)});
-      delegate.seal(plaintext, out);
-    }
-
-    @Override
-    public void destroy() {
-      delegate.destroy();
-    }
-  }
-
-  private static long address(ByteBuffer direct) {
-    assertTrue(direct.isDirect(), "the sealer was handed heap memory");
-    return PlatformDependent.directBufferAddress(direct) + direct.position();
-  }
-
   /**
    * A direct write in one piece is sealed from where it lies; a heap write, or writes coalesced into
    * one frame, are copied once into the frame and sealed there in place. Either way the frame is the
@@ -523,13 +491,14 @@ class SecioFrameCodecTest {
    */
   @Test
   void aDirectWriteIsSealedFromItsOwnMemoryAndOthersInPlaceInTheFrame() throws Exception {
-    WhereSealed sealer = new WhereSealed(clientToServer.sealer);
+    SpySealer sealer = new SpySealer(clientToServer.sealer);
     EmbeddedChannel ch = new EmbeddedChannel(
         new SecioFrameCodec(sealer, serverToClient.opener, () -> { }, MAX_FRAME, MAX_FRAME));
     byte[] one = random(100, 17);
     byte[] two = random(50, 18);
     ByteBuf direct = ch.alloc().directBuffer(100).writeBytes(one);
-    long directAt = address(direct.nioBuffer());
+    long directAt = SpySealer.address(direct.nioBuffer());
+    assertTrue(directAt != -1);
     ch.writeAndFlush(direct);
     ch.writeAndFlush(Unpooled.wrappedBuffer(two));
     ch.write(ch.alloc().directBuffer(100).writeBytes(one));
@@ -539,6 +508,7 @@ class SecioFrameCodecTest {
     assertEquals(3, sealer.inAndOut.size());
     assertEquals(directAt, sealer.inAndOut.get(0)[0], "the direct write was copied before sealing");
     assertTrue(sealer.inAndOut.get(0)[1] != directAt);
+    assertTrue(sealer.inAndOut.stream().allMatch(a -> a[0] != -1 && a[1] != -1), "heap memory sealed");
     assertEquals(sealer.inAndOut.get(1)[1], sealer.inAndOut.get(1)[0], "a heap write not sealed in place");
     assertEquals(sealer.inAndOut.get(2)[1], sealer.inAndOut.get(2)[0], "coalesced writes not sealed in place");
     FrameOpener peer = new TestFrameCipher((byte) 1).opener;
