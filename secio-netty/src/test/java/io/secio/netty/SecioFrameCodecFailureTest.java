@@ -47,13 +47,17 @@ class SecioFrameCodecFailureTest {
     return Unpooled.buffer().writeInt(body.length).writeBytes(body);
   }
 
+  /** A frame whose first ciphertext byte was flipped on the way. */
+  private ByteBuf tamperedFrame() throws SecioException {
+    ByteBuf bad = frame(new byte[] {1, 2, 3});
+    return bad.setByte(4, bad.getByte(4) ^ 1);
+  }
+
   @Test
   void aBadFrameDestroysTheKeysFailsQueuedWritesWithItsCauseAndCloses() throws Exception {
     EmbeddedChannel ch = channel();
     ChannelFuture queued = ch.write(Unpooled.wrappedBuffer(new byte[10]));
-    ByteBuf bad = frame(new byte[] {1, 2, 3});
-    bad.setByte(5, bad.getByte(5) ^ 1);
-    ch.writeInbound(bad);
+    ch.writeInbound(tamperedFrame());
 
     SecioException cause = assertInstanceOf(SecioException.class, app.exceptions.get(0));
     assertEquals(SecioException.Reason.AUTHENTICATION_FAILED, cause.reason());
@@ -71,8 +75,7 @@ class SecioFrameCodecFailureTest {
   @Test
   void aSecondFailureInTheSameReadIsNotFiredAgain() throws Exception {
     EmbeddedChannel ch = channel();
-    ByteBuf bad = frame(new byte[] {1, 2, 3});
-    bad.setByte(5, bad.getByte(5) ^ 1);
+    ByteBuf bad = tamperedFrame();
     // The bad frame, then a header over the limit: the decoder fails too, after the codec has.
     ch.writeInbound(Unpooled.wrappedBuffer(bad, Unpooled.buffer().writeInt(MAX_FRAME + 1)));
 
@@ -152,9 +155,7 @@ class SecioFrameCodecFailureTest {
     EmbeddedChannel ch = channel();
     sealer.destroyFails = true;
     ChannelFuture queued = ch.write(Unpooled.wrappedBuffer(new byte[10]));
-    ByteBuf bad = frame(new byte[] {1, 2, 3});
-    bad.setByte(5, bad.getByte(5) ^ 1);
-    ch.writeInbound(bad);
+    ch.writeInbound(tamperedFrame());
 
     SecioException cause = assertInstanceOf(SecioException.class, app.exceptions.get(0));
     assertEquals(SecioException.Reason.AUTHENTICATION_FAILED, cause.reason());
