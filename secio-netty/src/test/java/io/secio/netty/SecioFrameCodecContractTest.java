@@ -1,5 +1,6 @@
 package io.secio.netty;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -72,6 +73,23 @@ class SecioFrameCodecContractTest {
     ch.pipeline().fireExceptionCaught(other);
     assertEquals(1, app.exceptions.size());
     assertSame(other, app.exceptions.get(0));
+    assertTrue(ch.isOpen());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void anEmptyFrameOpensToNothingAndTheStreamGoesOn() throws Exception {
+    Recorder app = new Recorder();
+    EmbeddedChannel ch = new EmbeddedChannel(codec(1024, 100), app);
+    TestFrameCipher.Sealer peer = inbound.sealer; // the peer's end of this direction
+    ByteBuf empty = Unpooled.wrappedBuffer(peer.seal(new byte[0]));
+    assertEquals(TAG, empty.readableBytes());
+    ch.writeInbound(empty);
+    assertEquals(0, empty.refCnt());
+    ch.writeInbound(Unpooled.wrappedBuffer(peer.seal(new byte[] {9})));
+    assertTrue(app.exceptions.isEmpty(), () -> app.exceptions.toString());
+    assertEquals(1, app.reads, "an empty frame was delivered");
+    assertArrayEquals(new byte[] {9}, app.received());
     assertTrue(ch.isOpen());
     assertFalse(ch.finishAndReleaseAll());
   }

@@ -20,6 +20,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.UnsupportedMessageTypeException;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
+import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -262,6 +263,59 @@ class SecioFrameCodecTest {
     assertFalse(ch.finishAndReleaseAll());
   }
 
+  /** A codec whose frames are {@code frameSize} bytes on the wire when full, behind a {@link Gate}. */
+  private EmbeddedChannel gated(Gate gate, int frameSize) {
+    SecioFrameCodec codec = new SecioFrameCodec(clientToServer.sealer, serverToClient.opener,
+        () -> { }, 1 << 20, frameSize - 4 - TAG);
+    return new EmbeddedChannel(gate, codec);
+  }
+
+  @Test
+  void sealingStopsOnceExactlyTheSealedAheadBytesWait() {
+    Gate gate = new Gate();
+    int frameSize = 16 * 1024;
+    EmbeddedChannel ch = gated(gate, frameSize);
+    int ahead = SecioFrameCodec.SEALED_AHEAD_IN_BYTES / frameSize;
+    assertEquals(SecioFrameCodec.SEALED_AHEAD_IN_BYTES, ahead * frameSize, "frames fill it exactly");
+    ChannelFuture write = ch.writeAndFlush(Unpooled.wrappedBuffer(new byte[(ahead + 3) * (frameSize - 4 - TAG)]));
+    assertEquals(ahead, gate.lengths.size(), "frames sealed before the socket took any");
+    gate.held.poll().setSuccess();
+    ch.runPendingTasks();
+    assertEquals(ahead + 1, gate.lengths.size(), "one frame taken, one more sealed");
+    while (!gate.held.isEmpty()) {
+      gate.held.poll().setSuccess();
+      ch.runPendingTasks();
+    }
+    assertEquals(ahead + 3, gate.lengths.size());
+    assertTrue(write.isSuccess());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void sealingResumesOnlyOnceLessThanTheSealedAheadBytesWait() {
+    Gate gate = new Gate();
+    int frameSize = SecioFrameCodec.SEALED_AHEAD_IN_BYTES / 2;
+    EmbeddedChannel ch = gated(gate, frameSize);
+    // A small frame first, then two full ones: together just over the limit, so sealing pauses.
+    ch.writeAndFlush(Unpooled.wrappedBuffer(new byte[1]));
+    ChannelFuture large = ch.writeAndFlush(Unpooled.wrappedBuffer(new byte[3 * (frameSize - 4 - TAG)]));
+    assertEquals(List.of(4 + 1 + TAG, frameSize, frameSize), gate.lengths);
+    // The small frame leaves: exactly the limit still waits, so nothing more is sealed.
+    gate.held.poll().setSuccess();
+    ch.runPendingTasks();
+    assertEquals(3, gate.lengths.size(), "sealed ahead with the limit reached");
+    // A full frame leaves: below the limit, the last frame is sealed.
+    gate.held.poll().setSuccess();
+    ch.runPendingTasks();
+    assertEquals(4, gate.lengths.size(), "sealing did not resume");
+    while (!gate.held.isEmpty()) {
+      gate.held.poll().setSuccess();
+      ch.runPendingTasks();
+    }
+    assertTrue(large.isSuccess());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
   @Test
   void aLargeFlushArrivesWhole() {
     EmbeddedPair p = pair(SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
@@ -428,6 +482,44 @@ class SecioFrameCodecTest {
     assertArrayEquals(expected, body);
     assertFalse(Arrays.equals(Arrays.copyOf(body, data.length), data), "plaintext on the wire");
     p.close();
+  }
+
+  /**
+   * A direct write in one piece is sealed from where it lies; a heap write, or writes coalesced into
+   * one frame, are copied once into the frame and sealed there in place. Either way the frame is the
+   * cipher's.
+   */
+  @Test
+  void aDirectWriteIsSealedFromItsOwnMemoryAndOthersInPlaceInTheFrame() throws Exception {
+    SpySealer sealer = new SpySealer(clientToServer.sealer);
+    EmbeddedChannel ch = new EmbeddedChannel(
+        new SecioFrameCodec(sealer, serverToClient.opener, () -> { }, MAX_FRAME, MAX_FRAME));
+    byte[] one = random(100, 17);
+    byte[] two = random(50, 18);
+    ByteBuf direct = ch.alloc().directBuffer(100).writeBytes(one);
+    long directAt = SpySealer.address(direct.nioBuffer());
+    assertTrue(directAt != -1);
+    ch.writeAndFlush(direct);
+    ch.writeAndFlush(Unpooled.wrappedBuffer(two));
+    ch.write(ch.alloc().directBuffer(100).writeBytes(one));
+    ch.write(ch.alloc().directBuffer(50).writeBytes(two));
+    ch.flush();
+
+    assertEquals(3, sealer.inAndOut.size());
+    assertEquals(directAt, sealer.inAndOut.get(0)[0], "the direct write was copied before sealing");
+    assertTrue(sealer.inAndOut.get(0)[1] != directAt);
+    assertTrue(sealer.inAndOut.stream().allMatch(a -> a[0] != -1 && a[1] != -1), "heap memory sealed");
+    assertEquals(sealer.inAndOut.get(1)[1], sealer.inAndOut.get(1)[0], "a heap write not sealed in place");
+    assertEquals(sealer.inAndOut.get(2)[1], sealer.inAndOut.get(2)[0], "coalesced writes not sealed in place");
+    FrameOpener peer = new TestFrameCipher((byte) 1).opener;
+    for (byte[] expected : new byte[][] {one, two, concat(one, two)}) {
+      ByteBuf frame = ch.readOutbound();
+      ByteBuffer plaintext = ByteBuffer.allocate(expected.length);
+      peer.open(frame.nioBuffer(4, frame.readableBytes() - 4), plaintext);
+      frame.release();
+      assertArrayEquals(expected, plaintext.array());
+    }
+    assertFalse(ch.finishAndReleaseAll());
   }
 
   @Test

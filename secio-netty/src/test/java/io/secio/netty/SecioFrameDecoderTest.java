@@ -4,18 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -153,6 +158,125 @@ class SecioFrameDecoderTest {
     assertArrayEquals(new byte[] {1, 2}, readPayload(ch));
     assertArrayEquals(new byte[] {3}, readPayload(ch));
     assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void aNegativeLimitOfEitherKindIsRefused() {
+    assertThrows(IllegalArgumentException.class, () -> new SecioFrameDecoder(-1, 10));
+    assertThrows(IllegalArgumentException.class, () -> new SecioFrameDecoder(10, -1));
+  }
+
+  @Test
+  void theHandshakeLimitAppliesUntilTheHandshakeIsComplete() {
+    EmbeddedChannel handshaking = new EmbeddedChannel(new SecioFrameDecoder(MAX, 10));
+    handshaking.writeInbound(frame(new byte[10]));
+    assertArrayEquals(new byte[10], readPayload(handshaking));
+    DecoderException e = assertThrows(DecoderException.class,
+        () -> handshaking.writeInbound(frame(new byte[11])));
+    assertEquals(SecioException.Reason.HANDSHAKE_MESSAGE_TOO_LONG, assertInstanceOfSecio(e).reason());
+    assertFalse(handshaking.finishAndReleaseAll());
+
+    SecioFrameDecoder decoder = new SecioFrameDecoder(MAX, 10);
+    EmbeddedChannel established = new EmbeddedChannel(decoder);
+    decoder.handshakeComplete();
+    established.writeInbound(frame(new byte[MAX]));
+    assertArrayEquals(new byte[MAX], readPayload(established));
+    e = assertThrows(DecoderException.class, () -> established.writeInbound(frame(new byte[MAX + 1])));
+    assertEquals(SecioException.Reason.FRAME_TOO_LONG, assertInstanceOfSecio(e).reason());
+    assertFalse(established.finishAndReleaseAll());
+  }
+
+  @Test
+  void aHandshakeLimitAboveTheFrameLimitIsCutToIt() {
+    EmbeddedChannel ch = new EmbeddedChannel(new SecioFrameDecoder(10, MAX));
+    DecoderException e = assertThrows(DecoderException.class, () -> ch.writeInbound(frame(new byte[11])));
+    assertEquals(SecioException.Reason.HANDSHAKE_MESSAGE_TOO_LONG, assertInstanceOfSecio(e).reason());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  /**
+   * The frame that straddles two reads is copied whole behind its waiting part; the frames after it
+   * are used where they lie, in the second read's own memory, and each body is one piece.
+   */
+  @Test
+  void onlyTheFrameThatStraddlesTwoReadsIsCopied() {
+    byte[] a = random(10, 21);
+    byte[] b = random(20, 22);
+    byte[] c = random(5, 23);
+    ByteBuf stream = Unpooled.buffer();
+    for (byte[] payload : new byte[][] {a, b, c}) {
+      stream.writeInt(payload.length).writeBytes(payload);
+    }
+    byte[] wire = ByteBufUtil.getBytes(stream);
+    stream.release();
+    int cut = 4 + 3;
+    byte[] second = Arrays.copyOfRange(wire, cut, wire.length);
+    EmbeddedChannel ch = new EmbeddedChannel(new SecioFrameDecoder(MAX));
+    ch.writeInbound(Unpooled.buffer(64).writeBytes(wire, 0, cut));
+    assertNull(ch.readInbound());
+    ch.writeInbound(Unpooled.wrappedBuffer(second));
+    List<ByteBuf> bodies = new ArrayList<>();
+    for (ByteBuf body; (body = ch.readInbound()) != null; ) {
+      bodies.add(body);
+    }
+    try {
+      assertEquals(3, bodies.size());
+      byte[][] payloads = {a, b, c};
+      for (int i = 0; i < 3; i++) {
+        ByteBuf body = bodies.get(i);
+        assertArrayEquals(payloads[i], ByteBufUtil.getBytes(body), "frame " + i);
+        assertEquals(1, body.nioBufferCount(), "frame " + i + " lies in one piece of memory");
+        assertTrue(body.hasArray(), "frame " + i + " is a slice of a composite buffer");
+      }
+      assertSame(second, bodies.get(1).array(), "the frame after the straddling one was copied");
+      assertSame(second, bodies.get(2).array(), "the last frame of the read was copied");
+    } finally {
+      bodies.forEach(ByteBuf::release);
+    }
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void aBodyAcrossTwoPartsOfACompositeBufferComesOutWhole() {
+    byte[] payload = random(30, 24);
+    ByteBuf whole = frame(payload);
+    ByteBuf parts = Unpooled.wrappedBuffer(whole.retainedSlice(0, 14), whole.retainedSlice(14, 20));
+    whole.release();
+    SecioFrameDecoder decoder = new SecioFrameDecoder(MAX);
+    EmbeddedChannel ch = new EmbeddedChannel(decoder);
+    List<Object> out = new ArrayList<>();
+    try {
+      decoder.decode(ch.pipeline().context(decoder), parts, out);
+      assertEquals(1, out.size());
+      assertArrayEquals(payload, ByteBufUtil.getBytes((ByteBuf) out.get(0)));
+      assertFalse(parts.isReadable());
+    } finally {
+      out.forEach(o -> ((ByteBuf) o).release());
+      parts.release();
+    }
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void registrationIsPassedOn() throws Exception {
+    List<String> seen = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(false, false, new SecioFrameDecoder(MAX),
+        new ChannelInboundHandlerAdapter() {
+          @Override
+          public void channelRegistered(ChannelHandlerContext ctx) {
+            seen.add("registered");
+          }
+        });
+    assertTrue(seen.isEmpty());
+    ch.register();
+    assertEquals(List.of("registered"), seen);
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  private static byte[] random(int n, long seed) {
+    byte[] b = new byte[n];
+    new Random(seed).nextBytes(b);
+    return b;
   }
 
   private static SecioException assertInstanceOfSecio(Throwable t) {
