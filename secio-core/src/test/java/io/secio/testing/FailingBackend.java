@@ -12,17 +12,19 @@ import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
+import javax.crypto.ShortBufferException;
 
 /**
- * A real backend whose ephemeral keys and AEADs start throwing an unchecked exception on command, as a
+ * A real backend whose ephemeral keys, AEADs and AES-CTR ciphers start throwing on command, as a
  * provider with a bug or a lost hardware token would. Until told to fail it is the backend it wraps.
  * The switches may be flipped from any thread.
  */
 public final class FailingBackend implements CryptoBackend {
   private final CryptoBackend delegate;
   private volatile RuntimeException onEphemeral;
-  private volatile RuntimeException onSeal;
-  private volatile RuntimeException onOpen;
+  private volatile Exception onSeal;
+  private volatile Exception onOpen;
+  private volatile Exception onCtr;
 
   public FailingBackend(CryptoBackend delegate) {
     this.delegate = delegate;
@@ -38,9 +40,35 @@ public final class FailingBackend implements CryptoBackend {
     onSeal = e;
   }
 
+  /** Makes every later AEAD seal throw the checked {@code e}, after writing part of its output. */
+  public void failSealing(GeneralSecurityException e) {
+    onSeal = e;
+  }
+
   /** Makes every later AEAD open throw {@code e}. */
   public void failOpening(RuntimeException e) {
     onOpen = e;
+  }
+
+  /**
+   * Makes every later keystream update of the AES-CTR ciphers this backend made, whichever direction
+   * they serve, throw {@code e}.
+   */
+  public void failCtr(RuntimeException e) {
+    onCtr = e;
+  }
+
+  /** As {@link #failCtr(RuntimeException)}, with the one checked exception a CTR update may throw. */
+  public void failCtr(ShortBufferException e) {
+    onCtr = e;
+  }
+
+  /** Sets every switch back: from now on it is the backend it wraps again. */
+  public void stopFailing() {
+    onEphemeral = null;
+    onSeal = null;
+    onOpen = null;
+    onCtr = null;
   }
 
   @Override
@@ -60,10 +88,10 @@ public final class FailingBackend implements CryptoBackend {
       @Override
       public void seal(byte[] nonce, ByteBuffer plaintext, ByteBuffer out)
           throws GeneralSecurityException {
-        RuntimeException e = onSeal;
+        Exception e = onSeal;
         if (e != null) {
           out.put((byte) 0); // a provider that fails half-way has often written something
-          throw e;
+          throw raise(e);
         }
         real.seal(nonce, plaintext, out);
       }
@@ -71,9 +99,9 @@ public final class FailingBackend implements CryptoBackend {
       @Override
       public void open(byte[] nonce, ByteBuffer in, ByteBuffer out)
           throws GeneralSecurityException {
-        RuntimeException e = onOpen;
+        Exception e = onOpen;
         if (e != null) {
-          throw e;
+          throw raise(e);
         }
         real.open(nonce, in, out);
       }
@@ -82,7 +110,7 @@ public final class FailingBackend implements CryptoBackend {
 
   @Override
   public Cipher newCtr(CipherAlgorithm cipher, byte[] key, byte[] iv) throws GeneralSecurityException {
-    return delegate.newCtr(cipher, key, iv);
+    return FailingCtr.wrap(delegate.newCtr(cipher, key, iv), key, iv, () -> onCtr);
   }
 
   @Override
@@ -104,5 +132,13 @@ public final class FailingBackend implements CryptoBackend {
   public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
       throws GeneralSecurityException {
     return delegate.ephemeralFromPrivate(exchange, privateKey);
+  }
+
+  /** {@code e}, an unchecked exception or a {@code GeneralSecurityException}, thrown. */
+  private static GeneralSecurityException raise(Exception e) throws GeneralSecurityException {
+    if (e instanceof GeneralSecurityException checked) {
+      throw checked;
+    }
+    throw (RuntimeException) e;
   }
 }
