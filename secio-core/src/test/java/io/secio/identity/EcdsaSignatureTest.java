@@ -25,6 +25,10 @@ class EcdsaSignatureTest {
     // A top bit set needs a leading zero to stay positive.
     assertEquals("30070202008002017f",
         Hex.encode(new EcdsaSignature(BigInteger.valueOf(0x80), BigInteger.valueOf(0x7f)).toDer()));
+    // A short r and a long s.
+    BigInteger top = new BigInteger(1, Hex.decode("80".repeat(32)));
+    assertEquals("3026020101" + "0221" + "00" + "80".repeat(32),
+        Hex.encode(new EcdsaSignature(BigInteger.ONE, top).toDer()));
   }
 
   @Test

@@ -35,32 +35,26 @@ public final class FailingBackend implements CryptoBackend {
     onEphemeral = e;
   }
 
-  /** Makes every later AEAD seal throw {@code e}, after writing part of its output. */
-  public void failSealing(RuntimeException e) {
-    onSeal = e;
+  /**
+   * Makes every later AEAD seal throw {@code e} (unchecked, or a {@code GeneralSecurityException}),
+   * after writing part of its output.
+   */
+  public void failSealing(Exception e) {
+    onSeal = throwable(e, GeneralSecurityException.class);
   }
 
-  /** Makes every later AEAD seal throw the checked {@code e}, after writing part of its output. */
-  public void failSealing(GeneralSecurityException e) {
-    onSeal = e;
-  }
-
-  /** Makes every later AEAD open throw {@code e}. */
-  public void failOpening(RuntimeException e) {
-    onOpen = e;
+  /** Makes every later AEAD open throw {@code e} (unchecked, or a {@code GeneralSecurityException}). */
+  public void failOpening(Exception e) {
+    onOpen = throwable(e, GeneralSecurityException.class);
   }
 
   /**
    * Makes every later keystream update of the AES-CTR ciphers this backend made, whichever direction
-   * they serve, throw {@code e}.
+   * they serve, throw {@code e}: unchecked, or the one checked exception an update may throw, a {@code
+   * ShortBufferException}.
    */
-  public void failCtr(RuntimeException e) {
-    onCtr = e;
-  }
-
-  /** As {@link #failCtr(RuntimeException)}, with the one checked exception a CTR update may throw. */
-  public void failCtr(ShortBufferException e) {
-    onCtr = e;
+  public void failCtr(Exception e) {
+    onCtr = throwable(e, ShortBufferException.class);
   }
 
   /** Sets every switch back: from now on it is the backend it wraps again. */
@@ -132,6 +126,13 @@ public final class FailingBackend implements CryptoBackend {
   public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
       throws GeneralSecurityException {
     return delegate.ephemeralFromPrivate(exchange, privateKey);
+  }
+
+  private static Exception throwable(Exception e, Class<? extends Exception> checked) {
+    if (e != null && !(e instanceof RuntimeException) && !checked.isInstance(e)) {
+      throw new IllegalArgumentException("the provider cannot throw " + e);
+    }
+    return e;
   }
 
   /** {@code e}, an unchecked exception or a {@code GeneralSecurityException}, thrown. */
