@@ -86,4 +86,12 @@ final class CtrHmacFrameOpener implements FrameOpener {
   List<Object> keyHolders() {
     return FrameCiphers.nonNull(ctr, mac);
   }
+
+  /**
+   * The arrays the last MACs (computed and received) were written to, for tests that check {@link
+   * #destroy()} zeroed them: after a failed frame the computed one is a valid MAC the peer never sent.
+   */
+  List<byte[]> macBuffers() {
+    return List.of(expected, received);
+  }
 }

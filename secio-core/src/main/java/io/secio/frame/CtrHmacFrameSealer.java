@@ -68,4 +68,9 @@ final class CtrHmacFrameSealer implements FrameSealer {
   List<Object> keyHolders() {
     return FrameCiphers.nonNull(ctr, mac);
   }
+
+  /** The array the last MAC was written to, for tests that check {@link #destroy()} zeroed it. */
+  byte[] macBuffer() {
+    return tag;
+  }
 }

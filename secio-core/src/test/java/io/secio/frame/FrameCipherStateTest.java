@@ -13,6 +13,7 @@ import io.secio.SecioException.Reason;
 import io.secio.crypto.CryptoBackends;
 import io.secio.testing.SpyBackend;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -49,6 +50,20 @@ class FrameCipherStateTest {
     byte[] next = cipher.isAead() ? f2 : f1;
     assertEquals(Reason.AUTHENTICATION_FAILED,
         assertThrows(SecioException.class, () -> p.opener().open(next)).reason());
+  }
+
+  @ParameterizedTest
+  @EnumSource(CipherAlgorithm.class)
+  void aTooShortFrameEndsTheOpenerToo(CipherAlgorithm cipher) throws Exception {
+    Pair p = pair(cipher);
+    byte[] f1 = p.sealer().seal(new byte[] {1});
+    byte[] tooShort = new byte[p.opener().overhead() - 1];
+    assertEquals(Reason.FRAME_TOO_SHORT,
+        assertThrows(SecioException.class, () -> p.opener().open(tooShort)).reason());
+    // Neither cipher moved on for the short frame, so f1 would verify now; it does not open.
+    assertEquals(Reason.AUTHENTICATION_FAILED,
+        assertThrows(SecioException.class, () -> p.opener().open(f1)).reason());
+    assertEquals(List.of(), FrameKeyDestructionTest.holders(p.opener()), "destroyed");
   }
 
   @ParameterizedTest
@@ -114,6 +129,16 @@ class FrameCipherStateTest {
     assertArrayEquals(new byte[16], keys.iv());
     assertArrayEquals(new byte[32], keys.cipherKey());
     assertArrayEquals(new byte[20], keys.macKey());
+  }
+
+  @Test
+  void directionKeysShowTheKeySizeAndNoKeyByte() {
+    DirectionKeys keys = new DirectionKeys(filled(16, 0x11), filled(32, 0x22), filled(20, 0x33));
+    String shown = keys.toString();
+    assertTrue(shown.startsWith("DirectionKeys{") && shown.contains("32 bytes"), shown);
+    for (String secret : new String[] {"1111", "2222", "3333", "17, 17", "34, 34", "51, 51"}) {
+      assertFalse(shown.contains(secret), secret);
+    }
   }
 
   private static byte[] filled(int length, int value) {

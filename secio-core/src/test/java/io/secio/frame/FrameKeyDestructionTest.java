@@ -12,6 +12,7 @@ import io.secio.SecioException;
 import io.secio.crypto.AeadCipher;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Primitive;
+import io.secio.testing.SpyBackend;
 import io.secio.testing.TestBackends;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The real sealers and openers of every cipher and backend: once destroyed they refuse to work and
  * hold no key material; the AEAD they held is destroyed (its own test shows its key array zeroed), and
- * the CTR cipher and HMAC they held were re-keyed with zero keys before being dropped.
+ * the CTR cipher and HMAC they held were re-keyed with zero keys before being dropped, and the
+ * arrays the CTR+HMAC pair kept its last MACs in are zero.
  */
 class FrameKeyDestructionTest {
   /** AES-128 of a zero block under a zero key: the first keystream block after the zero re-key. */
@@ -56,12 +58,23 @@ class FrameKeyDestructionTest {
     FrameOpener opener = FrameCiphers.opener(backend, cipher, hash, keys.k1());
     byte[] frame = sealer.seal(new byte[] {1, 2, 3});
     assertArrayEquals(new byte[] {1, 2, 3}, opener.open(frame));
+    // AEAD: the one cipher object; CTR+HMAC: the Cipher and the Mac.
+    int objects = cipher.isAead() ? 1 : 2;
+    assertEquals(objects, holders(sealer).size(), "sealer holds");
+    assertEquals(objects, holders(opener).size(), "opener holds");
     List<Object> held = new ArrayList<>(holders(sealer));
     held.addAll(holders(opener));
-    assertFalse(held.isEmpty());
+    List<byte[]> macs = macBuffers(sealer, opener);
+    for (byte[] m : macs) {
+      assertFalse(SpyBackend.isZero(m), "the last MAC is in its buffer");
+    }
 
     sealer.destroy();
     opener.destroy();
+
+    for (byte[] m : macs) {
+      assertTrue(SpyBackend.isZero(m), "MAC buffer zeroed");
+    }
 
     assertTrue(holders(sealer).isEmpty(), "sealer dropped its cipher objects");
     assertTrue(holders(opener).isEmpty(), "opener dropped its cipher objects");
@@ -81,11 +94,22 @@ class FrameKeyDestructionTest {
     }
   }
 
-  private static List<Object> holders(FrameSealer sealer) {
+  /** The MAC arrays of a CTR+HMAC pair (the sealer's, the opener's computed and received), or none. */
+  private static List<byte[]> macBuffers(FrameSealer sealer, FrameOpener opener) {
+    if (sealer instanceof CtrHmacFrameSealer s && opener instanceof CtrHmacFrameOpener o) {
+      List<byte[]> macs = new ArrayList<>(o.macBuffers());
+      macs.add(0, s.macBuffer());
+      assertEquals(3, macs.size());
+      return macs;
+    }
+    return List.of();
+  }
+
+  static List<Object> holders(FrameSealer sealer) {
     return sealer instanceof AeadFrameSealer a ? a.keyHolders() : ((CtrHmacFrameSealer) sealer).keyHolders();
   }
 
-  private static List<Object> holders(FrameOpener opener) {
+  static List<Object> holders(FrameOpener opener) {
     return opener instanceof AeadFrameOpener a ? a.keyHolders() : ((CtrHmacFrameOpener) opener).keyHolders();
   }
 }

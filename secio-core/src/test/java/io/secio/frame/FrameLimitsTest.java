@@ -59,9 +59,12 @@ class FrameLimitsTest {
     FrameReader reader = new FrameReader(LIMIT);
     reader.read(ByteBuffer.wrap(new byte[] {0, 0, 0x03, (byte) 0xe8}));
     assertEquals(256, reader.bufferedCapacity());
-    for (int i = 0; i < 257; i++) {
+    for (int i = 0; i < 256; i++) {
       assertEquals(List.of(), reader.read(ByteBuffer.wrap(new byte[] {1})));
     }
+    // Exactly full: it grows only when a byte arrives that does not fit.
+    assertEquals(256, reader.bufferedCapacity());
+    assertEquals(List.of(), reader.read(ByteBuffer.wrap(new byte[] {1})));
     assertEquals(512, reader.bufferedCapacity());
   }
 

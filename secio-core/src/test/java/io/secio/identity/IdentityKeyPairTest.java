@@ -197,6 +197,58 @@ class IdentityKeyPairTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(KeyType.class)
+  void generationDrawsOnlyFromTheRandomItIsGiven(KeyType type) {
+    assertArrayEquals(IdentityKeyPair.generate(type, seededRandom(type)).toProtobuf(),
+        IdentityKeyPair.generate(type, seededRandom(type)).toProtobuf());
+  }
+
+  @ParameterizedTest
+  @EnumSource(KeyType.class)
+  void aPublicKeyShowsItsDataTypeAndPeerId(KeyType type) throws Exception {
+    IdentityPublicKey key = IdentityPublicKey.fromProtobuf(
+        IdentityKeyPair.generate(type, seededRandom(type)).publicKey().toProtobuf());
+    assertArrayEquals(KeyProtobufs.dataOf(key.toProtobuf()), key.keyData());
+    String text = key.toString();
+    assertTrue(text.contains(type.toString()) && text.contains(key.peerId().toBase58()), text);
+
+    // An implementation that keeps no peer id of its own gets it from the interface.
+    IdentityPublicKey plain = new IdentityPublicKey() {
+      @Override
+      public KeyType type() {
+        return key.type();
+      }
+
+      @Override
+      public byte[] toProtobuf() {
+        return key.toProtobuf();
+      }
+
+      @Override
+      public byte[] keyData() {
+        return key.keyData();
+      }
+
+      @Override
+      public boolean verify(byte[] message, byte[] signature) {
+        return key.verify(message, signature);
+      }
+    };
+    assertEquals(key.peerId(), plain.peerId());
+  }
+
+  @Test
+  void aSecp256k1KeyFromItsCompressedPointIsTheSameKey() throws Exception {
+    IdentityPublicKey key = IdentityKeyPair.generate(
+        KeyType.SECP256K1, seededRandom(KeyType.SECP256K1)).publicKey();
+    IdentityPublicKey fromPoint = IdentityPublicKey.fromSecp256k1(key.keyData());
+    assertEquals(key, fromPoint);
+    assertArrayEquals(key.toProtobuf(), fromPoint.toProtobuf());
+    assertEquals(SecioException.Reason.MALFORMED_MESSAGE, assertThrows(SecioException.class,
+        () -> IdentityPublicKey.fromSecp256k1(new byte[33])).reason());
+  }
+
   @Test
   void differentKeysAreNotEqual() throws Exception {
     IdentityPublicKey a =
@@ -204,6 +256,7 @@ class IdentityKeyPairTest {
     IdentityPublicKey b =
         IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()).publicKey();
     assertNotEquals(a, b);
+    assertNotEquals(a.hashCode(), b.hashCode());
     assertNotEquals(a.peerId(), b.peerId());
     assertFalse(a.peerId().matches(b));
   }

@@ -12,17 +12,19 @@ import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
+import javax.crypto.ShortBufferException;
 
 /**
- * A real backend whose ephemeral keys and AEADs start throwing an unchecked exception on command, as a
+ * A real backend whose ephemeral keys, AEADs and AES-CTR ciphers start throwing on command, as a
  * provider with a bug or a lost hardware token would. Until told to fail it is the backend it wraps.
  * The switches may be flipped from any thread.
  */
 public final class FailingBackend implements CryptoBackend {
   private final CryptoBackend delegate;
   private volatile RuntimeException onEphemeral;
-  private volatile RuntimeException onSeal;
-  private volatile RuntimeException onOpen;
+  private volatile Exception onSeal;
+  private volatile Exception onOpen;
+  private volatile Exception onCtr;
 
   public FailingBackend(CryptoBackend delegate) {
     this.delegate = delegate;
@@ -33,14 +35,34 @@ public final class FailingBackend implements CryptoBackend {
     onEphemeral = e;
   }
 
-  /** Makes every later AEAD seal throw {@code e}, after writing part of its output. */
-  public void failSealing(RuntimeException e) {
-    onSeal = e;
+  /**
+   * Makes every later AEAD seal throw {@code e} (unchecked, or a {@code GeneralSecurityException}),
+   * after writing part of its output.
+   */
+  public void failSealing(Exception e) {
+    onSeal = throwable(e, GeneralSecurityException.class);
   }
 
-  /** Makes every later AEAD open throw {@code e}. */
-  public void failOpening(RuntimeException e) {
-    onOpen = e;
+  /** Makes every later AEAD open throw {@code e} (unchecked, or a {@code GeneralSecurityException}). */
+  public void failOpening(Exception e) {
+    onOpen = throwable(e, GeneralSecurityException.class);
+  }
+
+  /**
+   * Makes every later keystream update of the AES-CTR ciphers this backend made, whichever direction
+   * they serve, throw {@code e}: unchecked, or the one checked exception an update may throw, a {@code
+   * ShortBufferException}.
+   */
+  public void failCtr(Exception e) {
+    onCtr = throwable(e, ShortBufferException.class);
+  }
+
+  /** Sets every switch back: from now on it is the backend it wraps again. */
+  public void stopFailing() {
+    onEphemeral = null;
+    onSeal = null;
+    onOpen = null;
+    onCtr = null;
   }
 
   @Override
@@ -60,10 +82,10 @@ public final class FailingBackend implements CryptoBackend {
       @Override
       public void seal(byte[] nonce, ByteBuffer plaintext, ByteBuffer out)
           throws GeneralSecurityException {
-        RuntimeException e = onSeal;
+        Exception e = onSeal;
         if (e != null) {
           out.put((byte) 0); // a provider that fails half-way has often written something
-          throw e;
+          throw raise(e);
         }
         real.seal(nonce, plaintext, out);
       }
@@ -71,9 +93,9 @@ public final class FailingBackend implements CryptoBackend {
       @Override
       public void open(byte[] nonce, ByteBuffer in, ByteBuffer out)
           throws GeneralSecurityException {
-        RuntimeException e = onOpen;
+        Exception e = onOpen;
         if (e != null) {
-          throw e;
+          throw raise(e);
         }
         real.open(nonce, in, out);
       }
@@ -82,7 +104,7 @@ public final class FailingBackend implements CryptoBackend {
 
   @Override
   public Cipher newCtr(CipherAlgorithm cipher, byte[] key, byte[] iv) throws GeneralSecurityException {
-    return delegate.newCtr(cipher, key, iv);
+    return FailingCtr.wrap(delegate.newCtr(cipher, key, iv), key, iv, () -> onCtr);
   }
 
   @Override
@@ -104,5 +126,20 @@ public final class FailingBackend implements CryptoBackend {
   public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
       throws GeneralSecurityException {
     return delegate.ephemeralFromPrivate(exchange, privateKey);
+  }
+
+  private static Exception throwable(Exception e, Class<? extends Exception> checked) {
+    if (e != null && !(e instanceof RuntimeException) && !checked.isInstance(e)) {
+      throw new IllegalArgumentException("the provider cannot throw " + e);
+    }
+    return e;
+  }
+
+  /** {@code e}, an unchecked exception or a {@code GeneralSecurityException}, thrown. */
+  private static GeneralSecurityException raise(Exception e) throws GeneralSecurityException {
+    if (e instanceof GeneralSecurityException checked) {
+      throw checked;
+    }
+    throw (RuntimeException) e;
   }
 }
