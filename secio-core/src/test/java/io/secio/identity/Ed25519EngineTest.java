@@ -101,20 +101,27 @@ class Ed25519EngineTest {
   }
 
   @Test
-  void anEngineThatSignsWrongOrChecksNothingFailsItsSelfTest() {
+  void anEngineThatSignsWrongChecksNothingOrThrowsFailsItsSelfTest() {
     assertTrue(Ed25519Engine.passesSelfTest(Ed25519Engine.BOUNCY_CASTLE));
-    assertFalse(Ed25519Engine.passesSelfTest(new Broken(true, false)), "wrong signatures");
-    assertFalse(Ed25519Engine.passesSelfTest(new Broken(false, true)), "accepts anything");
+    assertFalse(Ed25519Engine.passesSelfTest(new Broken(Fault.FLIPS_A_BIT)), "wrong signatures");
+    assertFalse(Ed25519Engine.passesSelfTest(new Broken(Fault.ACCEPTS_ANYTHING)), "accepts anything");
+    assertFalse(Ed25519Engine.passesSelfTest(new Broken(Fault.THROWS)), "throws while signing");
   }
 
-  /** Bouncy Castle with one fault: a flipped bit in every signature, or a check that always passes. */
-  private static final class Broken extends Ed25519Engine {
-    private final boolean flipsABit;
-    private final boolean acceptsAnything;
+  @Test
+  void anEngineSaysWhichItIs() {
+    assertEquals("bouncycastle", Ed25519Engine.BOUNCY_CASTLE.name());
+    assertEquals("Ed25519 on bouncycastle", Ed25519Engine.BOUNCY_CASTLE.toString());
+  }
 
-    Broken(boolean flipsABit, boolean acceptsAnything) {
-      this.flipsABit = flipsABit;
-      this.acceptsAnything = acceptsAnything;
+  private enum Fault { FLIPS_A_BIT, ACCEPTS_ANYTHING, THROWS }
+
+  /** Bouncy Castle with one fault. */
+  private static final class Broken extends Ed25519Engine {
+    private final Fault fault;
+
+    Broken(Fault fault) {
+      this.fault = fault;
     }
 
     @Override
@@ -126,8 +133,11 @@ class Ed25519EngineTest {
     KeyScheme.Signer signer(byte[] seed, byte[] publicData) throws InvalidKeyException {
       KeyScheme.Signer real = BOUNCY_CASTLE.signer(seed, publicData);
       return message -> {
+        if (fault == Fault.THROWS) {
+          throw new IllegalStateException("a provider failing");
+        }
         byte[] signature = real.sign(message);
-        if (flipsABit) {
+        if (fault == Fault.FLIPS_A_BIT) {
           signature[7] ^= 0x10;
         }
         return signature;
@@ -137,7 +147,7 @@ class Ed25519EngineTest {
     @Override
     boolean verify(byte[] publicData, Ed25519.PublicPoint point, byte[] message, byte[] signature)
         throws GeneralSecurityException {
-      return acceptsAnything || BOUNCY_CASTLE.verify(publicData, point, message, signature);
+      return fault == Fault.ACCEPTS_ANYTHING || BOUNCY_CASTLE.verify(publicData, point, message, signature);
     }
   }
 }
