@@ -131,7 +131,8 @@ def echo_tables(echo, add, targets):
         conns = runs[0]["connections"]
         add(f"## Echo, {title}\n")
         add(f"`EchoSuite`: {conns} connection{'s' if conns > 1 else ''} of {size / 2**20:,.0f} MiB each, "
-            f"{rounds} interleaved rounds, each run in its own JVM after an untimed quarter for warm-up. "
+            f"{rounds} interleaved rounds, each run in its own JVM after at least 8 s of untimed echo (a quarter of the bytes at a "
+            "time) for the JIT. "
             "MiB/s of payload echoed (all connections together); MiB per CPU second is the echoed payload "
             "over the process's CPU time (both ends), steadier than the wall clock on a loaded machine. "
             "Load averages are those before each run.\n")
@@ -176,7 +177,7 @@ def handshake_round_tables(rounds, add, targets):
         "warm-up; CPU µs per handshake is the process's CPU time (both ends) over the handshakes. "
         "`peers=1`: the node meets the same client again and again (its Ed25519 key is checked once and "
         "remembered); `peers=2048`: more clients than the 1,024 keys a node remembers, so every "
-        "handshake checks the client's key in full.\n")
+        "handshake decodes and checks the client's key.\n")
     add("| kind | per second, median | min–max | CPU µs per handshake, median | / TLS 1.3 per second, median (min–max) | TLS 1.3 CPU / this CPU, median |")
     add("|---|---:|---:|---:|---:|---:|")
     by_round = {}
