@@ -9,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.CipherAlgorithm;
+import io.secio.ExchangeAlgorithm;
+import io.secio.HashAlgorithm;
 import java.nio.ByteBuffer;
+import java.security.InvalidKeyException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -22,7 +25,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * {@link AeadCipher} on every backend: round trips on heap and direct buffers at awkward positions,
  * a flipped bit anywhere refused with {@link AEADBadTagException} and no plaintext released, misuse
- * refused, and every pair of backends agreeing byte for byte.
+ * refused (on the AEADs and the other primitives of the backend alike), and every pair of backends
+ * agreeing byte for byte.
  */
 class AeadCipherTest {
   private static final long SEED = 0x5EC10AEADL;
@@ -176,6 +180,24 @@ class AeadCipherTest {
             () -> backend.newCtr(CipherAlgorithm.AES_128_GCM, key16, new byte[16]), "not CTR");
         assertThrows(IllegalArgumentException.class,
             () -> backend.newCtr(CipherAlgorithm.AES_128_CTR, key16, new byte[12]), "iv size");
+        assertThrows(IllegalArgumentException.class,
+            () -> backend.newCtr(CipherAlgorithm.AES_128_CTR, key16, null), "no iv");
+        assertThrows(IllegalArgumentException.class,
+            () -> backend.newCtr(CipherAlgorithm.AES_256_CTR, key16, new byte[16]), "CTR key size");
+        assertThrows(IllegalArgumentException.class,
+            () -> backend.newCtr(CipherAlgorithm.AES_128_CTR, null, new byte[16]), "no CTR key");
+        assertThrows(IllegalArgumentException.class,
+            () -> backend.newAead(CipherAlgorithm.AES_128_GCM, null), "no AEAD key");
+        assertThrows(IllegalArgumentException.class,
+            () -> backend.newHmac(HashAlgorithm.SHA256, new byte[0]), "empty HMAC key");
+        assertThrows(IllegalArgumentException.class,
+            () -> backend.newHmac(HashAlgorithm.SHA512, null), "no HMAC key");
+        assertEquals(32, backend.newHmac(HashAlgorithm.SHA256, new byte[1]).doFinal().length,
+            "a one-byte HMAC key is a key");
+        for (byte[] x25519 : new byte[][] {null, new byte[31], new byte[33]}) {
+          assertThrows(InvalidKeyException.class,
+              () -> backend.ephemeralFromPrivate(ExchangeAlgorithm.X25519, x25519), "X25519 key size");
+        }
         AeadCipher aead = backend.newAead(CipherAlgorithm.AES_128_GCM, key16);
         for (byte[] nonce : new byte[][] {null, new byte[11], new byte[13], new byte[16]}) {
           assertThrows(IllegalArgumentException.class,

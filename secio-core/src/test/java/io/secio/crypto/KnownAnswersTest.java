@@ -140,6 +140,30 @@ class KnownAnswersTest {
   }
 
   @Test
+  void aCtrThatMiscountsWhatItWroteFails() {
+    // Every byte is right; only the count a frame sealer relies on is one short.
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public Cipher newCtr(CipherAlgorithm cipher, byte[] key, byte[] iv)
+          throws GeneralSecurityException {
+        return MiscountingCtr.around(JDK.newCtr(cipher, key, iv));
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.AES_CTR, broken));
+  }
+
+  @Test
+  void theMiscountingCtrWritesTheRightBytes() throws Exception {
+    byte[] key = new byte[16];
+    byte[] iv = new byte[16];
+    byte[] expected = JDK.newCtr(CipherAlgorithm.AES_128_CTR, key, iv).update(new byte[40]);
+    byte[] out = new byte[40];
+    Cipher c = MiscountingCtr.around(JDK.newCtr(CipherAlgorithm.AES_128_CTR, key, iv));
+    assertEquals(39, c.update(new byte[40], 0, 40, out, 0));
+    assertArrayEquals(expected, out);
+  }
+
+  @Test
   void theFaulty64BitCounterIsRightUntilItsCarry() throws Exception {
     byte[] key = new byte[16];
     byte[] iv = java.util.HexFormat.of().parseHex("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
