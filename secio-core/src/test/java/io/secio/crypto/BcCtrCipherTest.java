@@ -164,6 +164,8 @@ class BcCtrCipherTest {
     };
     assertThrows(InvalidKeyException.class,
         () -> bc().init(Cipher.ENCRYPT_MODE, opaque, new IvParameterSpec(IV)));
+    assertThrows(InvalidKeyException.class,
+        () -> bc().init(Cipher.ENCRYPT_MODE, null, new IvParameterSpec(IV)), "no key at all");
   }
 
   private static AlgorithmParameters gcmParameters() {

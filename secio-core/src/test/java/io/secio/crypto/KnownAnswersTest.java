@@ -209,6 +209,61 @@ class KnownAnswersTest {
   }
 
   @Test
+  void anExchangeThatIsWrongButConsistentEverywhereFails() {
+    // Every secret, from known and generated keys alike, is off by one bit: the two sides of any
+    // exchange still agree, so only the published answer can tell.
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
+          throws GeneralSecurityException {
+        return flippingSecrets(JDK.generateEphemeral(exchange, random));
+      }
+
+      @Override
+      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+          throws GeneralSecurityException {
+        return flippingSecrets(JDK.ephemeralFromPrivate(exchange, privateKey));
+      }
+
+      private EphemeralKeyPair flippingSecrets(EphemeralKeyPair real) {
+        return new Wrapped(real) {
+          @Override
+          public byte[] agree(byte[] remote) throws SecioException {
+            byte[] s = real.agree(remote);
+            s[0] ^= 1;
+            return s;
+          }
+        };
+      }
+    };
+    for (Primitive p : new Primitive[] {
+        Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519}) {
+      assertFalse(KnownAnswers.pass(p, broken), p.toString());
+    }
+  }
+
+  @Test
+  void anX25519ThatRefusesTheZeroPointForAnotherReasonFails() {
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+          throws GeneralSecurityException {
+        EphemeralKeyPair real = JDK.ephemeralFromPrivate(exchange, privateKey);
+        return new Wrapped(real) {
+          @Override
+          public byte[] agree(byte[] remote) throws SecioException {
+            if (isZero(remote)) {
+              throw new SecioException(SecioException.Reason.MALFORMED_MESSAGE, "zero");
+            }
+            return real.agree(remote);
+          }
+        };
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.X25519, broken));
+  }
+
+  @Test
   void anX25519ThatAcceptsTheZeroPointFails() {
     CryptoBackend broken = new Delegating() {
       @Override

@@ -1,10 +1,16 @@
 package io.secio.crypto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.CipherAlgorithm;
 import io.secio.ExchangeAlgorithm;
 import io.secio.SecioException;
+import java.nio.ByteBuffer;
+import java.security.AlgorithmParameters;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.KeyFactory;
@@ -17,8 +23,13 @@ import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.KeySpec;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Supplier;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.BadPaddingException;
+import javax.crypto.CipherSpi;
 import javax.crypto.KeyAgreementSpi;
 import javax.crypto.SecretKey;
 import org.junit.jupiter.api.Test;
@@ -26,7 +37,10 @@ import org.junit.jupiter.api.Test;
 /**
  * A provider that hands back the wrong thing is caught at the boundary: a generated key that is not
  * the kind or encoding asked for fails with {@link InvalidKeyException} (so its self-test fails and
- * the backend is not offered), an X25519 secret of the wrong length with BAD_EPHEMERAL_KEY.
+ * the backend is not offered), an X25519 secret of the wrong length or all zero with
+ * BAD_EPHEMERAL_KEY, an AEAD that reports a bad tag as a {@link BadPaddingException} as a bad tag
+ * with its partial output wiped. And where a provider's private keys can be destroyed, a destroyed
+ * ephemeral key destroys them.
  */
 class MisbehavingProviderTest {
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -63,12 +77,13 @@ class MisbehavingProviderTest {
   }
 
   @Test
-  void anX25519SecretOfTheWrongLengthIsRefused() throws Exception {
+  void anX25519SecretOfTheWrongLengthOrAllZeroIsRefused() throws Exception {
     byte[] peer = KeyPairGenerator.getInstance("X25519").generateKeyPair().getPublic().getEncoded();
     byte[] peerKey = Arrays.copyOfRange(peer, peer.length - 32, peer.length);
-    for (int length : new int[] {31, 33}) {
+    for (int length : new int[] {31, 33, 32}) {
+      // 32 bytes of zeros: what a provider that does not refuse small-order points itself returns.
       byte[] secret = new byte[length];
-      Arrays.fill(secret, (byte) 1);
+      Arrays.fill(secret, length == 32 ? 0 : (byte) 1);
       JcaPrimitives scripted = new JcaPrimitives(new ScriptedProvider()
           .with("KeyFactory", "XDH", JdkXdhKeys::new)
           .with("KeyAgreement", "XDH", () -> new FixedSecret(secret))
@@ -79,6 +94,65 @@ class MisbehavingProviderTest {
       SecioException e = assertThrows(SecioException.class, () -> local.agree(peerKey));
       assertEquals(SecioException.Reason.BAD_EPHEMERAL_KEY, e.reason(), length + " bytes");
     }
+  }
+
+  @Test
+  void destroyingAnEphemeralKeyDestroysAProviderKeyThatCanBe() throws Exception {
+    JcaPrimitives scripted = new JcaPrimitives(new ScriptedProvider()
+        .with("KeyFactory", "XDH", () -> new DestroyablePrivateKeys("XDH"))
+        .with("KeyFactory", "EC", () -> new DestroyablePrivateKeys("EC"))
+        .profile());
+    byte[] scalar = new byte[32];
+    scalar[31] = 5;
+    for (ExchangeAlgorithm exchange : new ExchangeAlgorithm[] {
+        ExchangeAlgorithm.X25519, ExchangeAlgorithm.P_256}) {
+      DestroyablePrivateKeys.made.clear();
+      EphemeralKeyPair pair = scripted.ephemeralFromPrivate(exchange, scalar);
+      assertEquals(1, DestroyablePrivateKeys.made.size(), exchange + ": one provider key");
+      WipeablePrivateKey providerKey = DestroyablePrivateKeys.made.get(0);
+      assertFalse(providerKey.isDestroyed());
+
+      pair.destroy();
+      pair.destroy(); // the second call has nothing left to destroy
+
+      assertTrue(providerKey.isDestroyed(), exchange.wireName());
+      assertEquals(1, providerKey.destroyCalls, exchange + ": destroyed once");
+    }
+  }
+
+  @Test
+  void aBadTagReportedAsBadPaddingIsABadTagWithTheOutputWiped() throws Exception {
+    BadPaddingGcm.calls = 0;
+    AeadCipher aead = new JcaAead(new ScriptedProvider()
+        .with("Cipher", "AES/GCM/NoPadding", BadPaddingGcm::new).profile(),
+        CipherAlgorithm.AES_128_GCM, new byte[16]);
+    int plaintext = 24;
+    ByteBuffer out = ByteBuffer.allocate(2 + plaintext + 20);
+    Arrays.fill(out.array(), (byte) 0xaa);
+    out.position(2);
+
+    AEADBadTagException e = assertThrows(AEADBadTagException.class,
+        () -> aead.open(new byte[12], ByteBuffer.allocate(plaintext + 16), out));
+
+    assertInstanceOf(BadPaddingException.class, e.getCause());
+    assertEquals(2, out.position(), "no output claimed");
+    for (int i = 0; i < out.capacity(); i++) {
+      byte expected = i >= 2 && i < 2 + plaintext ? 0 : (byte) 0xaa;
+      assertEquals(expected, out.get(i), "byte " + i);
+    }
+  }
+
+  @Test
+  void anInputShorterThanATagNeverReachesTheProvider() throws Exception {
+    BadPaddingGcm.calls = 0;
+    AeadCipher aead = new JcaAead(new ScriptedProvider()
+        .with("Cipher", "AES/GCM/NoPadding", BadPaddingGcm::new).profile(),
+        CipherAlgorithm.AES_128_GCM, new byte[16]);
+
+    assertThrows(AEADBadTagException.class,
+        () -> aead.open(new byte[12], ByteBuffer.allocate(15), ByteBuffer.allocate(16)));
+
+    assertEquals(0, BadPaddingGcm.calls);
   }
 
   private static Supplier<KeyPairGeneratorSpi> generating(KeyPair pair) {
@@ -115,6 +189,154 @@ class MisbehavingProviderTest {
         return encoded == null ? null : encoded.clone();
       }
     };
+  }
+
+  /** The JDK's key factory for {@code algorithm}, whose private keys come wrapped as destroyable. */
+  private static final class DestroyablePrivateKeys extends KeyFactorySpi {
+    static final List<WipeablePrivateKey> made = new ArrayList<>();
+    private final KeyFactory jdk;
+
+    DestroyablePrivateKeys(String algorithm) {
+      try {
+        jdk = KeyFactory.getInstance(algorithm);
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    }
+
+    @Override
+    protected PublicKey engineGeneratePublic(KeySpec spec)
+        throws java.security.spec.InvalidKeySpecException {
+      return jdk.generatePublic(spec);
+    }
+
+    @Override
+    protected PrivateKey engineGeneratePrivate(KeySpec spec)
+        throws java.security.spec.InvalidKeySpecException {
+      WipeablePrivateKey key = new WipeablePrivateKey(jdk.generatePrivate(spec));
+      made.add(key);
+      return key;
+    }
+
+    @Override
+    protected <T extends KeySpec> T engineGetKeySpec(Key key, Class<T> type) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    protected Key engineTranslateKey(Key key) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
+  /** A provider's private key with a destroy() of its own, which counts its calls. */
+  private static final class WipeablePrivateKey implements PrivateKey {
+    private static final long serialVersionUID = 1L;
+    private final transient PrivateKey real;
+    int destroyCalls;
+
+    WipeablePrivateKey(PrivateKey real) {
+      this.real = real;
+    }
+
+    @Override
+    public String getAlgorithm() {
+      return real.getAlgorithm();
+    }
+
+    @Override
+    public String getFormat() {
+      return real.getFormat();
+    }
+
+    @Override
+    public byte[] getEncoded() {
+      return real.getEncoded();
+    }
+
+    @Override
+    public void destroy() {
+      destroyCalls++;
+    }
+
+    @Override
+    public boolean isDestroyed() {
+      return destroyCalls > 0;
+    }
+  }
+
+  /**
+   * An AES-GCM that, like some providers, writes plaintext before it checks the tag and then reports
+   * the bad tag as a plain {@link BadPaddingException}; it counts the frames it is given.
+   */
+  private static final class BadPaddingGcm extends CipherSpi {
+    static int calls;
+
+    @Override
+    protected int engineDoFinal(ByteBuffer input, ByteBuffer output) throws BadPaddingException {
+      calls++;
+      int plaintext = input.remaining() - 16;
+      for (int i = 0; i < plaintext; i++) {
+        output.put((byte) 0x77);
+      }
+      input.position(input.limit());
+      throw new BadPaddingException("mac check failed");
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, SecureRandom random) {}
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom r) {}
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom r) {}
+
+    @Override
+    protected void engineSetMode(String mode) {}
+
+    @Override
+    protected void engineSetPadding(String padding) {}
+
+    @Override
+    protected int engineGetBlockSize() {
+      return 16;
+    }
+
+    @Override
+    protected int engineGetOutputSize(int inputLen) {
+      return inputLen;
+    }
+
+    @Override
+    protected byte[] engineGetIV() {
+      return null;
+    }
+
+    @Override
+    protected AlgorithmParameters engineGetParameters() {
+      return null;
+    }
+
+    @Override
+    protected byte[] engineUpdate(byte[] input, int offset, int length) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    protected int engineUpdate(byte[] input, int offset, int length, byte[] out, int outOffset) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    protected byte[] engineDoFinal(byte[] input, int offset, int length) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    protected int engineDoFinal(byte[] input, int offset, int length, byte[] out, int outOffset) {
+      throw new UnsupportedOperationException();
+    }
   }
 
   /** The JDK's XDH key factory, served under the scripted provider. */

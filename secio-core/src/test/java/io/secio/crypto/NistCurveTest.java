@@ -79,6 +79,13 @@ class NistCurveTest {
     expected[2 * f] = 3;
     assertArrayEquals(expected, curve.encode(small));
 
+    // Zero is a coordinate like any other (x = 0 lies on none of these curves, but encode does not
+    // judge the curve).
+    byte[] zeros = curve.encode(new java.security.spec.ECPoint(BigInteger.ZERO, BigInteger.ZERO));
+    byte[] uncompressedZero = new byte[1 + 2 * f];
+    uncompressedZero[0] = 4;
+    assertArrayEquals(uncompressedZero, zeros);
+
     // Coordinates that fill every bit of the field size are still accepted.
     BigInteger widest = BigInteger.ONE.shiftLeft(8 * f).subtract(BigInteger.ONE);
     byte[] full = curve.encode(new java.security.spec.ECPoint(widest, widest));
