@@ -205,7 +205,8 @@ class AeadCipherTest {
             "a one-byte HMAC key is a key");
         for (byte[] x25519 : new byte[][] {null, new byte[31], new byte[33]}) {
           assertThrows(InvalidKeyException.class,
-              () -> backend.ephemeralFromPrivate(ExchangeAlgorithm.X25519, x25519), "X25519 key size");
+              () -> backend.ephemeralFromPrivate(ExchangeAlgorithm.X25519, x25519),
+              "X25519 key size");
         }
         AeadCipher aead = backend.newAead(CipherAlgorithm.AES_128_GCM, key16);
         for (byte[] nonce : new byte[][] {null, new byte[11], new byte[13], new byte[16]}) {

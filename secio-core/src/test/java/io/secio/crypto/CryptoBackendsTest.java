@@ -70,7 +70,8 @@ class CryptoBackendsTest {
     assertTrue(CryptoBackends.named("conscrypt").isPresent());
     Provider first = CryptoBackends.conscryptProvider().orElseThrow();
     assertEquals("Conscrypt", first.getName());
-    assertTrue(first != CryptoBackends.conscryptProvider().orElseThrow(), "a new instance each time");
+    assertTrue(first != CryptoBackends.conscryptProvider().orElseThrow(),
+        "a new instance each time");
   }
 
   @Test

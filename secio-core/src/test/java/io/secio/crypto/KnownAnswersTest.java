@@ -13,6 +13,7 @@ import io.secio.testing.ForwardingAead;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.util.function.UnaryOperator;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
@@ -212,30 +213,14 @@ class KnownAnswersTest {
   void anExchangeThatIsWrongButConsistentEverywhereFails() {
     // Every secret, from known and generated keys alike, is off by one bit: the two sides of any
     // exchange still agree, so only the published answer can tell.
-    CryptoBackend broken = new Delegating() {
+    CryptoBackend broken = wrappingEveryKeyPair(real -> new Wrapped(real) {
       @Override
-      public EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
-          throws GeneralSecurityException {
-        return flippingSecrets(JDK.generateEphemeral(exchange, random));
+      public byte[] agree(byte[] remote) throws SecioException {
+        byte[] s = real.agree(remote);
+        s[0] ^= 1;
+        return s;
       }
-
-      @Override
-      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
-          throws GeneralSecurityException {
-        return flippingSecrets(JDK.ephemeralFromPrivate(exchange, privateKey));
-      }
-
-      private EphemeralKeyPair flippingSecrets(EphemeralKeyPair real) {
-        return new Wrapped(real) {
-          @Override
-          public byte[] agree(byte[] remote) throws SecioException {
-            byte[] s = real.agree(remote);
-            s[0] ^= 1;
-            return s;
-          }
-        };
-      }
-    };
+    });
     for (Primitive p : new Primitive[] {
         Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519}) {
       assertFalse(KnownAnswers.pass(p, broken), p.toString());
@@ -427,31 +412,17 @@ class KnownAnswersTest {
   @Test
   void everyKeyPairASelfTestMakesIsDestroyed() {
     java.util.List<boolean[]> destroyed = new java.util.ArrayList<>();
-    CryptoBackend recording = new Delegating() {
-      @Override
-      public EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
-          throws GeneralSecurityException {
-        return recorded(JDK.generateEphemeral(exchange, random));
-      }
-
-      @Override
-      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
-          throws GeneralSecurityException {
-        return recorded(JDK.ephemeralFromPrivate(exchange, privateKey));
-      }
-
-      private EphemeralKeyPair recorded(EphemeralKeyPair real) {
-        boolean[] flag = new boolean[1];
-        destroyed.add(flag);
-        return new Wrapped(real) {
-          @Override
-          public void destroy() {
-            flag[0] = true;
-            super.destroy();
-          }
-        };
-      }
-    };
+    CryptoBackend recording = wrappingEveryKeyPair(real -> {
+      boolean[] flag = new boolean[1];
+      destroyed.add(flag);
+      return new Wrapped(real) {
+        @Override
+        public void destroy() {
+          flag[0] = true;
+          super.destroy();
+        }
+      };
+    });
     for (Primitive p : new Primitive[] {
         Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519}) {
       destroyed.clear();
@@ -461,6 +432,23 @@ class KnownAnswersTest {
         assertTrue(flag[0], p + ": a key pair left undestroyed");
       }
     }
+  }
+
+  /** The JDK's primitives, with every key pair, known or generated, passed through {@code wrap}. */
+  private static CryptoBackend wrappingEveryKeyPair(UnaryOperator<EphemeralKeyPair> wrap) {
+    return new Delegating() {
+      @Override
+      public EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
+          throws GeneralSecurityException {
+        return wrap.apply(JDK.generateEphemeral(exchange, random));
+      }
+
+      @Override
+      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+          throws GeneralSecurityException {
+        return wrap.apply(JDK.ephemeralFromPrivate(exchange, privateKey));
+      }
+    };
   }
 
   private static boolean isZero(byte[] b) {

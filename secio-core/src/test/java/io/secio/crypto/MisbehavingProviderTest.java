@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.function.Supplier;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.BadPaddingException;
-import javax.crypto.CipherSpi;
 import javax.crypto.KeyAgreementSpi;
 import javax.crypto.SecretKey;
 import org.junit.jupiter.api.Test;
@@ -85,7 +84,7 @@ class MisbehavingProviderTest {
       byte[] secret = new byte[length];
       Arrays.fill(secret, length == 32 ? 0 : (byte) 1);
       JcaPrimitives scripted = new JcaPrimitives(new ScriptedProvider()
-          .with("KeyFactory", "XDH", JdkXdhKeys::new)
+          .with("KeyFactory", "XDH", () -> new JdkKeys("XDH"))
           .with("KeyAgreement", "XDH", () -> new FixedSecret(secret))
           .profile());
       EphemeralKeyPair local =
@@ -99,17 +98,17 @@ class MisbehavingProviderTest {
   @Test
   void destroyingAnEphemeralKeyDestroysAProviderKeyThatCanBe() throws Exception {
     JcaPrimitives scripted = new JcaPrimitives(new ScriptedProvider()
-        .with("KeyFactory", "XDH", () -> new DestroyablePrivateKeys("XDH"))
-        .with("KeyFactory", "EC", () -> new DestroyablePrivateKeys("EC"))
+        .with("KeyFactory", "XDH", () -> new JdkKeys("XDH"))
+        .with("KeyFactory", "EC", () -> new JdkKeys("EC"))
         .profile());
     byte[] scalar = new byte[32];
     scalar[31] = 5;
     for (ExchangeAlgorithm exchange : new ExchangeAlgorithm[] {
         ExchangeAlgorithm.X25519, ExchangeAlgorithm.P_256}) {
-      DestroyablePrivateKeys.made.clear();
+      JdkKeys.made.clear();
       EphemeralKeyPair pair = scripted.ephemeralFromPrivate(exchange, scalar);
-      assertEquals(1, DestroyablePrivateKeys.made.size(), exchange + ": one provider key");
-      WipeablePrivateKey providerKey = DestroyablePrivateKeys.made.get(0);
+      assertEquals(1, JdkKeys.made.size(), exchange + ": one provider key");
+      WipeablePrivateKey providerKey = JdkKeys.made.get(0);
       assertFalse(providerKey.isDestroyed());
 
       pair.destroy();
@@ -191,12 +190,15 @@ class MisbehavingProviderTest {
     };
   }
 
-  /** The JDK's key factory for {@code algorithm}, whose private keys come wrapped as destroyable. */
-  private static final class DestroyablePrivateKeys extends KeyFactorySpi {
+  /**
+   * The JDK's key factory for {@code algorithm}, served under the scripted provider; the private
+   * keys it makes come wrapped as destroyable ones, and are remembered in {@link #made}.
+   */
+  private static final class JdkKeys extends KeyFactorySpi {
     static final List<WipeablePrivateKey> made = new ArrayList<>();
     private final KeyFactory jdk;
 
-    DestroyablePrivateKeys(String algorithm) {
+    JdkKeys(String algorithm) {
       try {
         jdk = KeyFactory.getInstance(algorithm);
       } catch (Exception e) {
@@ -269,7 +271,7 @@ class MisbehavingProviderTest {
    * An AES-GCM that, like some providers, writes plaintext before it checks the tag and then reports
    * the bad tag as a plain {@link BadPaddingException}; it counts the frames it is given.
    */
-  private static final class BadPaddingGcm extends CipherSpi {
+  private static final class BadPaddingGcm extends FaultyCipherSpi {
     static int calls;
 
     @Override
@@ -293,32 +295,6 @@ class MisbehavingProviderTest {
     protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom r) {}
 
     @Override
-    protected void engineSetMode(String mode) {}
-
-    @Override
-    protected void engineSetPadding(String padding) {}
-
-    @Override
-    protected int engineGetBlockSize() {
-      return 16;
-    }
-
-    @Override
-    protected int engineGetOutputSize(int inputLen) {
-      return inputLen;
-    }
-
-    @Override
-    protected byte[] engineGetIV() {
-      return null;
-    }
-
-    @Override
-    protected AlgorithmParameters engineGetParameters() {
-      return null;
-    }
-
-    @Override
     protected byte[] engineUpdate(byte[] input, int offset, int length) {
       throw new UnsupportedOperationException();
     }
@@ -336,42 +312,6 @@ class MisbehavingProviderTest {
     @Override
     protected int engineDoFinal(byte[] input, int offset, int length, byte[] out, int outOffset) {
       throw new UnsupportedOperationException();
-    }
-  }
-
-  /** The JDK's XDH key factory, served under the scripted provider. */
-  private static final class JdkXdhKeys extends KeyFactorySpi {
-    private final KeyFactory jdk;
-
-    JdkXdhKeys() {
-      try {
-        jdk = KeyFactory.getInstance("XDH");
-      } catch (Exception e) {
-        throw new AssertionError(e);
-      }
-    }
-
-    @Override
-    protected PublicKey engineGeneratePublic(KeySpec spec)
-        throws java.security.spec.InvalidKeySpecException {
-      return jdk.generatePublic(spec);
-    }
-
-    @Override
-    protected PrivateKey engineGeneratePrivate(KeySpec spec)
-        throws java.security.spec.InvalidKeySpecException {
-      return jdk.generatePrivate(spec);
-    }
-
-    @Override
-    protected <T extends KeySpec> T engineGetKeySpec(Key key, Class<T> type)
-        throws java.security.spec.InvalidKeySpecException {
-      return jdk.getKeySpec(key, type);
-    }
-
-    @Override
-    protected Key engineTranslateKey(Key key) throws InvalidKeyException {
-      return jdk.translateKey(key);
     }
   }
 

@@ -7,7 +7,6 @@ import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.Cipher;
-import javax.crypto.CipherSpi;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
@@ -34,7 +33,7 @@ final class MiscountingCtr extends Cipher {
     return c;
   }
 
-  private static final class Spi extends CipherSpi {
+  private static final class Spi extends FaultyCipherSpi {
     private final Cipher real;
 
     Spi(Cipher real) {
@@ -71,31 +70,5 @@ final class MiscountingCtr extends Cipher {
 
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameters p, SecureRandom r) {}
-
-    @Override
-    protected void engineSetMode(String mode) {}
-
-    @Override
-    protected void engineSetPadding(String padding) {}
-
-    @Override
-    protected int engineGetBlockSize() {
-      return 16;
-    }
-
-    @Override
-    protected int engineGetOutputSize(int inputLen) {
-      return inputLen;
-    }
-
-    @Override
-    protected byte[] engineGetIV() {
-      return null;
-    }
-
-    @Override
-    protected AlgorithmParameters engineGetParameters() {
-      return null;
-    }
   }
 }

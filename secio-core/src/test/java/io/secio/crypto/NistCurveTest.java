@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.math.BigInteger;
-import java.security.KeyFactory;
 import java.security.InvalidKeyException;
+import java.security.KeyFactory;
 import java.security.SecureRandom;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.X509EncodedKeySpec;
@@ -16,6 +16,7 @@ import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
 import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.math.ec.ECPoint;
+import org.bouncycastle.util.BigIntegers;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -56,12 +57,15 @@ class NistCurveTest {
     BigInteger n = order(curve);
     int size = (n.bitLength() + 7) / 8;
 
-    assertEquals(BigInteger.ONE, curve.scalar(fixed(BigInteger.ONE, size)));
-    assertEquals(n.subtract(BigInteger.ONE), curve.scalar(fixed(n.subtract(BigInteger.ONE), size)));
+    BigInteger one = BigInteger.ONE;
+    assertEquals(one, curve.scalar(BigIntegers.asUnsignedByteArray(size, one)));
+    assertEquals(n.subtract(one),
+        curve.scalar(BigIntegers.asUnsignedByteArray(size, n.subtract(one))));
     assertThrows(InvalidKeyException.class, () -> curve.scalar(new byte[size]), "zero");
-    assertThrows(InvalidKeyException.class, () -> curve.scalar(fixed(n, size)), "n");
     assertThrows(InvalidKeyException.class,
-        () -> curve.scalar(fixed(n.add(BigInteger.ONE), size)), "n + 1");
+        () -> curve.scalar(BigIntegers.asUnsignedByteArray(size, n)), "n");
+    assertThrows(InvalidKeyException.class,
+        () -> curve.scalar(BigIntegers.asUnsignedByteArray(size, n.add(one))), "n + 1");
   }
 
   @ParameterizedTest
@@ -141,14 +145,6 @@ class NistCurveTest {
 
   private static BigInteger order(NistCurve curve) {
     return CustomNamedCurves.getByName(jcaName(curve)).getN();
-  }
-
-  private static byte[] fixed(BigInteger v, int size) {
-    byte[] raw = v.toByteArray();
-    byte[] out = new byte[size];
-    int n = Math.min(raw.length, size);
-    System.arraycopy(raw, raw.length - n, out, size - n, n);
-    return out;
   }
 
   private static String jcaName(NistCurve curve) {
