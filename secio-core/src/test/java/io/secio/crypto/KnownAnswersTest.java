@@ -28,6 +28,9 @@ import org.junit.jupiter.api.Test;
  */
 class KnownAnswersTest {
   private static final CryptoBackend JDK = new JcaPrimitives(JcaProfile.jdk());
+  private static final Primitive[] EXCHANGES = {
+    Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519
+  };
 
   /** Delegates everything to the JDK; each test overrides the one method it breaks. */
   private static class Delegating implements CryptoBackend {
@@ -203,10 +206,7 @@ class KnownAnswersTest {
         };
       }
     };
-    assertFalse(KnownAnswers.pass(Primitive.ECDH_P256, broken));
-    assertFalse(KnownAnswers.pass(Primitive.ECDH_P384, broken));
-    assertFalse(KnownAnswers.pass(Primitive.ECDH_P521, broken));
-    assertFalse(KnownAnswers.pass(Primitive.X25519, broken));
+    assertEveryExchangeFails(broken);
   }
 
   @Test
@@ -221,10 +221,7 @@ class KnownAnswersTest {
         return s;
       }
     });
-    for (Primitive p : new Primitive[] {
-        Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519}) {
-      assertFalse(KnownAnswers.pass(p, broken), p.toString());
-    }
+    assertEveryExchangeFails(broken);
   }
 
   @Test
@@ -283,10 +280,7 @@ class KnownAnswersTest {
         };
       }
     };
-    for (Primitive p : new Primitive[] {
-        Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519}) {
-      assertFalse(KnownAnswers.pass(p, broken), p.toString());
-    }
+    assertEveryExchangeFails(broken);
   }
 
   @Test
@@ -423,14 +417,19 @@ class KnownAnswersTest {
         }
       };
     });
-    for (Primitive p : new Primitive[] {
-        Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519}) {
+    for (Primitive p : EXCHANGES) {
       destroyed.clear();
       assertTrue(KnownAnswers.pass(p, recording), p.toString());
       assertEquals(2, destroyed.size(), p + ": a known pair and a generated one");
       for (boolean[] flag : destroyed) {
         assertTrue(flag[0], p + ": a key pair left undestroyed");
       }
+    }
+  }
+
+  private static void assertEveryExchangeFails(CryptoBackend broken) {
+    for (Primitive p : EXCHANGES) {
+      assertFalse(KnownAnswers.pass(p, broken), p.toString());
     }
   }
 
