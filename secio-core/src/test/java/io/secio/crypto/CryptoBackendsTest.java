@@ -139,6 +139,18 @@ class CryptoBackendsTest {
   }
 
   @Test
+  void onlyTheBackendWithholdsWhatFailedItsSelfTest() {
+    // The raw primitives offer everything (that is why they never leave this package); the backend
+    // over them offers only what passed, which on a provider without algorithms is nothing.
+    JcaPrimitives raw = new JcaPrimitives(emptyProfile());
+    JcaBackend checked = new JcaBackend(emptyProfile());
+    for (Primitive p : Primitive.values()) {
+      assertTrue(raw.offers(p), p.toString());
+      assertFalse(checked.offers(p), p.toString());
+    }
+  }
+
+  @Test
   void autoLoadsABackendOnlyWhenAPrimitiveReachesIt() throws Exception {
     CryptoBackend broken = new JcaBackend(emptyProfile());
     CryptoBackend jdk = CryptoBackends.named("jdk").orElseThrow();
