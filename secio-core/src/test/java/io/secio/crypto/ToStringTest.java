@@ -1,11 +1,9 @@
 package io.secio.crypto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.secio.CipherAlgorithm;
 import io.secio.ExchangeAlgorithm;
-import io.secio.testing.Hex;
 import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,7 +22,6 @@ class ToStringTest {
     String s = new JcaAead(JDK, CipherAlgorithm.AES_128_GCM, key).toString();
 
     assertEquals("JcaAead{AES_GCM, jdk}", s);
-    assertFalse(s.toLowerCase().contains(Hex.encode(key).substring(0, 8)));
   }
 
   @Test
