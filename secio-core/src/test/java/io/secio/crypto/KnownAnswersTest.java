@@ -191,21 +191,14 @@ class KnownAnswersTest {
 
   @Test
   void anEcdhWithAWrongSecretFails() {
-    CryptoBackend broken = new Delegating() {
+    CryptoBackend broken = wrappingKnownKeyPairs(real -> new Wrapped(real) {
       @Override
-      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
-          throws GeneralSecurityException {
-        EphemeralKeyPair real = JDK.ephemeralFromPrivate(exchange, privateKey);
-        return new Wrapped(real) {
-          @Override
-          public byte[] agree(byte[] remote) throws SecioException {
-            byte[] s = real.agree(remote);
-            s[s.length - 1] ^= 1;
-            return s;
-          }
-        };
+      public byte[] agree(byte[] remote) throws SecioException {
+        byte[] s = real.agree(remote);
+        s[s.length - 1] ^= 1;
+        return s;
       }
-    };
+    });
     assertEveryExchangeFails(broken);
   }
 
@@ -226,40 +219,26 @@ class KnownAnswersTest {
 
   @Test
   void anX25519ThatRefusesTheZeroPointForAnotherReasonFails() {
-    CryptoBackend broken = new Delegating() {
+    CryptoBackend broken = wrappingKnownKeyPairs(real -> new Wrapped(real) {
       @Override
-      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
-          throws GeneralSecurityException {
-        EphemeralKeyPair real = JDK.ephemeralFromPrivate(exchange, privateKey);
-        return new Wrapped(real) {
-          @Override
-          public byte[] agree(byte[] remote) throws SecioException {
-            if (isZero(remote)) {
-              throw new SecioException(SecioException.Reason.MALFORMED_MESSAGE, "zero");
-            }
-            return real.agree(remote);
-          }
-        };
+      public byte[] agree(byte[] remote) throws SecioException {
+        if (isZero(remote)) {
+          throw new SecioException(SecioException.Reason.MALFORMED_MESSAGE, "zero");
+        }
+        return real.agree(remote);
       }
-    };
+    });
     assertFalse(KnownAnswers.pass(Primitive.X25519, broken));
   }
 
   @Test
   void anX25519ThatAcceptsTheZeroPointFails() {
-    CryptoBackend broken = new Delegating() {
+    CryptoBackend broken = wrappingKnownKeyPairs(real -> new Wrapped(real) {
       @Override
-      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
-          throws GeneralSecurityException {
-        EphemeralKeyPair real = JDK.ephemeralFromPrivate(exchange, privateKey);
-        return new Wrapped(real) {
-          @Override
-          public byte[] agree(byte[] remote) throws SecioException {
-            return isZero(remote) ? new byte[32] : real.agree(remote);
-          }
-        };
+      public byte[] agree(byte[] remote) throws SecioException {
+        return isZero(remote) ? new byte[32] : real.agree(remote);
       }
-    };
+    });
     assertFalse(KnownAnswers.pass(Primitive.X25519, broken));
   }
 
@@ -431,6 +410,17 @@ class KnownAnswersTest {
     for (Primitive p : EXCHANGES) {
       assertFalse(KnownAnswers.pass(p, broken), p.toString());
     }
+  }
+
+  /** The JDK's primitives; each pair made from a known private key goes through {@code wrap}. */
+  private static CryptoBackend wrappingKnownKeyPairs(UnaryOperator<EphemeralKeyPair> wrap) {
+    return new Delegating() {
+      @Override
+      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+          throws GeneralSecurityException {
+        return wrap.apply(JDK.ephemeralFromPrivate(exchange, privateKey));
+      }
+    };
   }
 
   /** The JDK's primitives, with every key pair, known or generated, passed through {@code wrap}. */
