@@ -9,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.CipherAlgorithm;
+import io.secio.ExchangeAlgorithm;
+import io.secio.HashAlgorithm;
 import java.nio.ByteBuffer;
+import java.security.InvalidKeyException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -22,7 +25,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * {@link AeadCipher} on every backend: round trips on heap and direct buffers at awkward positions,
  * a flipped bit anywhere refused with {@link AEADBadTagException} and no plaintext released, misuse
- * refused, and every pair of backends agreeing byte for byte.
+ * refused (on the AEADs and the other primitives of the backend alike), and every pair of backends
+ * agreeing byte for byte.
  */
 class AeadCipherTest {
   private static final long SEED = 0x5EC10AEADL;
@@ -30,6 +34,7 @@ class AeadCipherTest {
   private static final int OUT_OFFSET = 4; // where a frame's body starts after its length header
   private static final byte PLAINTEXT_BYTE = 0x5c;
   private static final byte UNTOUCHED = (byte) 0xaa;
+  private static final int BEYOND = 40; // more than a tag of room after the plaintext
 
   private static final CipherAlgorithm[] AEADS = {
     CipherAlgorithm.AES_128_GCM, CipherAlgorithm.AES_256_GCM, CipherAlgorithm.CHACHA20_POLY1305
@@ -109,16 +114,24 @@ class AeadCipherTest {
     for (int bit : new int[] {0, 7, 8 * 50 + 3, 8 * 99 + 7, 8 * 100, 8 * 107 + 1, 8 * 115 + 7}) {
       byte[] bad = sealed.clone();
       bad[bit / 8] ^= (byte) (1 << (bit % 8));
-      ByteBuffer out = allocate(plaintext.length, direct);
+      // Room beyond the plaintext holds the caller's bytes, which a failed open leaves alone; only
+      // Conscrypt, in a direct buffer, clears all the room it was given.
+      ByteBuffer out = allocate(plaintext.length + BEYOND, direct);
       for (int i = 0; i < out.capacity(); i++) {
         out.put(i, UNTOUCHED);
       }
       assertThrows(AEADBadTagException.class, () -> opener.open(nonce, buffer(bad, direct), out),
           "bit " + bit);
       assertEquals(0, out.position(), "no output claimed after a bad tag");
-      for (int i = 0; i < out.capacity(); i++) {
+      for (int i = 0; i < plaintext.length; i++) {
         byte b = out.get(i);
         assertTrue(b == UNTOUCHED || b == 0, "plaintext released at " + i + " for bit " + bit);
+      }
+      boolean clearsRoom = direct && backend.name().equals(JcaProfile.CONSCRYPT);
+      for (int i = plaintext.length; i < out.capacity(); i++) {
+        byte b = out.get(i);
+        assertTrue(b == UNTOUCHED || (clearsRoom && b == 0),
+            "byte " + i + " beyond the plaintext changed, bit " + bit);
       }
     }
     // The same opener still opens the genuine frame under the same nonce.
@@ -176,6 +189,25 @@ class AeadCipherTest {
             () -> backend.newCtr(CipherAlgorithm.AES_128_GCM, key16, new byte[16]), "not CTR");
         assertThrows(IllegalArgumentException.class,
             () -> backend.newCtr(CipherAlgorithm.AES_128_CTR, key16, new byte[12]), "iv size");
+        assertThrows(IllegalArgumentException.class,
+            () -> backend.newCtr(CipherAlgorithm.AES_128_CTR, key16, null), "no iv");
+        assertThrows(IllegalArgumentException.class,
+            () -> backend.newCtr(CipherAlgorithm.AES_256_CTR, key16, new byte[16]), "CTR key size");
+        assertThrows(IllegalArgumentException.class,
+            () -> backend.newCtr(CipherAlgorithm.AES_128_CTR, null, new byte[16]), "no CTR key");
+        assertThrows(IllegalArgumentException.class,
+            () -> backend.newAead(CipherAlgorithm.AES_128_GCM, null), "no AEAD key");
+        assertThrows(IllegalArgumentException.class,
+            () -> backend.newHmac(HashAlgorithm.SHA256, new byte[0]), "empty HMAC key");
+        assertThrows(IllegalArgumentException.class,
+            () -> backend.newHmac(HashAlgorithm.SHA512, null), "no HMAC key");
+        assertEquals(32, backend.newHmac(HashAlgorithm.SHA256, new byte[1]).doFinal().length,
+            "a one-byte HMAC key is a key");
+        for (byte[] x25519 : new byte[][] {null, new byte[31], new byte[33]}) {
+          assertThrows(InvalidKeyException.class,
+              () -> backend.ephemeralFromPrivate(ExchangeAlgorithm.X25519, x25519),
+              "X25519 key size");
+        }
         AeadCipher aead = backend.newAead(CipherAlgorithm.AES_128_GCM, key16);
         for (byte[] nonce : new byte[][] {null, new byte[11], new byte[13], new byte[16]}) {
           assertThrows(IllegalArgumentException.class,

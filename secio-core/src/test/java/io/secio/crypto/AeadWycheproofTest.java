@@ -52,7 +52,7 @@ class AeadWycheproofTest {
   }
 
   private static Stream<DynamicTest> vectors(Primitive primitive, String file) {
-    JsonObject suite = Vectors.wycheproof(file);
+    JsonObject suite = WycheproofFiles.suite(file);
     List<DynamicTest> tests = new ArrayList<>();
     for (JcaBackend backend : TestBackends.offering(primitive)) {
       for (JsonElement g : suite.getAsJsonArray("testGroups")) {

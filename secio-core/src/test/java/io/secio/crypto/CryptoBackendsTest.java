@@ -11,6 +11,7 @@ import io.secio.CipherAlgorithm;
 import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.SecioException;
+import io.secio.testing.Hex;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.Provider;
@@ -67,6 +68,10 @@ class CryptoBackendsTest {
     Assumptions.assumeTrue(os.contains("linux") && List.of("amd64", "x86_64", "aarch64").contains(arch),
         "conscrypt-openjdk-uber ships Linux natives for x86_64 and aarch64 only");
     assertTrue(CryptoBackends.named("conscrypt").isPresent());
+    Provider first = CryptoBackends.conscryptProvider().orElseThrow();
+    assertEquals("Conscrypt", first.getName());
+    assertTrue(first != CryptoBackends.conscryptProvider().orElseThrow(),
+        "a new instance each time");
   }
 
   @Test
@@ -74,6 +79,7 @@ class CryptoBackendsTest {
     CryptoBackend jdk = CryptoBackends.named("jdk").orElseThrow();
     for (Primitive p : Primitive.values()) {
       assertTrue(jdk.offers(p), p.toString());
+      assertEquals("jdk", jdk.nameFor(p), "a single backend serves every primitive itself");
     }
   }
 
@@ -109,6 +115,11 @@ class CryptoBackendsTest {
     assertEquals(32, auto.newHmac(HashAlgorithm.SHA256, key).doFinal().length);
     assertEquals(16, auto.newCtr(CipherAlgorithm.AES_128_CTR, key, new byte[16]).update(new byte[16]).length);
     assertEquals(32, auto.generateEphemeral(ExchangeAlgorithm.X25519, new SecureRandom()).publicKey().length);
+    // RFC 7748 section 6.1: Alice's private key and public key.
+    assertArrayEquals(
+        Hex.decode("8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a"),
+        auto.ephemeralFromPrivate(ExchangeAlgorithm.X25519, Hex.decode(
+            "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a")).publicKey());
   }
 
   @Test
@@ -125,6 +136,18 @@ class CryptoBackendsTest {
     assertUnavailable(() -> broken.newCtr(CipherAlgorithm.AES_256_CTR, new byte[32], new byte[16]));
     assertUnavailable(() -> broken.generateEphemeral(ExchangeAlgorithm.P_256, new SecureRandom()));
     assertUnavailable(() -> broken.ephemeralFromPrivate(ExchangeAlgorithm.X25519, new byte[32]));
+  }
+
+  @Test
+  void onlyTheBackendWithholdsWhatFailedItsSelfTest() {
+    // The raw primitives offer everything (that is why they never leave this package); the backend
+    // over them offers only what passed, which on a provider without algorithms is nothing.
+    JcaPrimitives raw = new JcaPrimitives(emptyProfile());
+    JcaBackend checked = new JcaBackend(emptyProfile());
+    for (Primitive p : Primitive.values()) {
+      assertTrue(raw.offers(p), p.toString());
+      assertFalse(checked.offers(p), p.toString());
+    }
   }
 
   @Test
@@ -172,6 +195,12 @@ class CryptoBackendsTest {
     IllegalStateException unknown = assertThrows(IllegalStateException.class,
         () -> CryptoBackends.select("openssl", CryptoBackends::named));
     assertTrue(unknown.getMessage().contains("secio.backend"), unknown.getMessage());
+    assertTrue(unknown.getMessage().contains("is not a backend"), unknown.getMessage());
+    for (String known : new String[] {"conscrypt", "jdk", "bouncycastle"}) {
+      IllegalStateException e = assertThrows(IllegalStateException.class,
+          () -> CryptoBackends.select(known, name -> Optional.empty()));
+      assertTrue(e.getMessage().contains("does not load"), known + ": " + e.getMessage());
+    }
     IllegalStateException missing = assertThrows(IllegalStateException.class,
         () -> CryptoBackends.select("conscrypt", name -> Optional.empty()));
     assertTrue(missing.getMessage().contains("does not load"), missing.getMessage());

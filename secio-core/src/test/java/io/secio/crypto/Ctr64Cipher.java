@@ -7,7 +7,6 @@ import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.Cipher;
-import javax.crypto.CipherSpi;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.bouncycastle.crypto.engines.AESEngine;
@@ -34,7 +33,7 @@ final class Ctr64Cipher extends Cipher {
     return c;
   }
 
-  private static final class Spi extends CipherSpi {
+  private static final class Spi extends FaultyCipherSpi {
     private final AESEngine aes = new AESEngine();
     private final byte[] keystream = new byte[16];
     private byte[] counter;
@@ -91,32 +90,6 @@ final class Ctr64Cipher extends Cipher {
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameters p, SecureRandom r) {
       throw new UnsupportedOperationException("needs an IvParameterSpec");
-    }
-
-    @Override
-    protected void engineSetMode(String mode) {}
-
-    @Override
-    protected void engineSetPadding(String padding) {}
-
-    @Override
-    protected int engineGetBlockSize() {
-      return 16;
-    }
-
-    @Override
-    protected int engineGetOutputSize(int inputLen) {
-      return inputLen;
-    }
-
-    @Override
-    protected byte[] engineGetIV() {
-      return null;
-    }
-
-    @Override
-    protected AlgorithmParameters engineGetParameters() {
-      return null;
     }
   }
 }

@@ -51,7 +51,7 @@ class EcdhWycheproofTest {
   }
 
   private static Stream<DynamicTest> vectors(ExchangeAlgorithm exchange, String file) {
-    JsonObject suite = Vectors.wycheproof(file);
+    JsonObject suite = WycheproofFiles.suite(file);
     List<DynamicTest> tests = new ArrayList<>();
     for (JcaBackend backend : TestBackends.offering(Primitive.of(exchange))) {
       for (JsonElement g : suite.getAsJsonArray("testGroups")) {

@@ -73,10 +73,10 @@ class EphemeralKeyTest {
     refused(local, zeroPoint, "(0, 0), the usual stand-in for infinity");
     byte[] xIsP = good.clone();
     System.arraycopy(fixed(p, f), 0, xIsP, 1, f);
-    refused(local, xIsP, "x = p");
+    refusedBecause(local, xIsP, "x = p", "coordinate not below the field prime");
     byte[] yIsP = good.clone();
     System.arraycopy(fixed(p, f), 0, yIsP, 1 + f, f);
-    refused(local, yIsP, "y = p");
+    refusedBecause(local, yIsP, "y = p", "coordinate not below the field prime");
     if (exchange == ExchangeAlgorithm.P_521) {
       // 66 bytes hold 528 bits, so a coordinate plus p (2^521 - 1) still fits: the same point
       // modulo p, which must not be reduced and accepted.
@@ -84,10 +84,10 @@ class EphemeralKeyTest {
       BigInteger y = new BigInteger(1, Arrays.copyOfRange(good, 1 + f, 1 + 2 * f));
       byte[] xPlusP = good.clone();
       System.arraycopy(fixed(x.add(p), f), 0, xPlusP, 1, f);
-      refused(local, xPlusP, "x + p");
+      refusedBecause(local, xPlusP, "x + p", "coordinate not below the field prime");
       byte[] yPlusP = good.clone();
       System.arraycopy(fixed(y.add(p), f), 0, yPlusP, 1 + f, f);
-      refused(local, yPlusP, "y + p");
+      refusedBecause(local, yPlusP, "y + p", "coordinate not below the field prime");
     }
   }
 
@@ -105,8 +105,8 @@ class EphemeralKeyTest {
             "a point of order 8");
         refused(local, Hex.decode("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"),
             "u = p, which is 0");
-        refused(local, new byte[31], "31 bytes");
-        refused(local, new byte[33], "33 bytes");
+        refusedBecause(local, new byte[31], "31 bytes", "wrong length for X25519");
+        refusedBecause(local, new byte[33], "33 bytes", "wrong length for X25519");
         refused(local, null, "null");
       }));
     }
@@ -232,6 +232,17 @@ class EphemeralKeyTest {
     assertEquals(0x04, key[0], "uncompressed form");
     assertTrue(x.compareTo(p) < 0 && y.compareTo(p) < 0, "coordinates below p");
     assertTrue(curve.createPoint(x, y).isValid(), "on the curve");
+  }
+
+  /**
+   * Refused by our own check, which says why, rather than by whatever the curve library or the
+   * provider happens to throw further on.
+   */
+  private static void refusedBecause(
+      EphemeralKeyPair local, byte[] remote, String what, String why) {
+    SecioException e = assertThrows(SecioException.class, () -> local.agree(remote), what);
+    assertEquals(SecioException.Reason.BAD_EPHEMERAL_KEY, e.reason(), what);
+    assertTrue(e.getMessage().endsWith(": " + why), what + ": " + e.getMessage());
   }
 
   private static void refused(EphemeralKeyPair local, byte[] remote, String what) {

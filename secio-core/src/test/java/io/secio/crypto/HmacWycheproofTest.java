@@ -35,7 +35,7 @@ class HmacWycheproofTest {
   }
 
   private static Stream<DynamicTest> vectors(HashAlgorithm hash, String file) {
-    JsonObject suite = Vectors.wycheproof(file);
+    JsonObject suite = WycheproofFiles.suite(file);
     List<DynamicTest> tests = new ArrayList<>();
     for (JcaBackend backend : TestBackends.offering(Primitive.of(hash))) {
       for (JsonElement g : suite.getAsJsonArray("testGroups")) {

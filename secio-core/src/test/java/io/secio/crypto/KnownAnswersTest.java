@@ -13,6 +13,7 @@ import io.secio.testing.ForwardingAead;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.util.function.UnaryOperator;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
@@ -27,6 +28,9 @@ import org.junit.jupiter.api.Test;
  */
 class KnownAnswersTest {
   private static final CryptoBackend JDK = new JcaPrimitives(JcaProfile.jdk());
+  private static final Primitive[] EXCHANGES = {
+    Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519
+  };
 
   /** Delegates everything to the JDK; each test overrides the one method it breaks. */
   private static class Delegating implements CryptoBackend {
@@ -140,6 +144,30 @@ class KnownAnswersTest {
   }
 
   @Test
+  void aCtrThatMiscountsWhatItWroteFails() {
+    // Every byte is right; only the count a frame sealer relies on is one short.
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public Cipher newCtr(CipherAlgorithm cipher, byte[] key, byte[] iv)
+          throws GeneralSecurityException {
+        return MiscountingCtr.around(JDK.newCtr(cipher, key, iv));
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.AES_CTR, broken));
+  }
+
+  @Test
+  void theMiscountingCtrWritesTheRightBytes() throws Exception {
+    byte[] key = new byte[16];
+    byte[] iv = new byte[16];
+    byte[] expected = JDK.newCtr(CipherAlgorithm.AES_128_CTR, key, iv).update(new byte[40]);
+    byte[] out = new byte[40];
+    Cipher c = MiscountingCtr.around(JDK.newCtr(CipherAlgorithm.AES_128_CTR, key, iv));
+    assertEquals(39, c.update(new byte[40], 0, 40, out, 0));
+    assertArrayEquals(expected, out);
+  }
+
+  @Test
   void theFaulty64BitCounterIsRightUntilItsCarry() throws Exception {
     byte[] key = new byte[16];
     byte[] iv = java.util.HexFormat.of().parseHex("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
@@ -163,42 +191,54 @@ class KnownAnswersTest {
 
   @Test
   void anEcdhWithAWrongSecretFails() {
-    CryptoBackend broken = new Delegating() {
+    CryptoBackend broken = wrappingKnownKeyPairs(real -> new Wrapped(real) {
       @Override
-      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
-          throws GeneralSecurityException {
-        EphemeralKeyPair real = JDK.ephemeralFromPrivate(exchange, privateKey);
-        return new Wrapped(real) {
-          @Override
-          public byte[] agree(byte[] remote) throws SecioException {
-            byte[] s = real.agree(remote);
-            s[s.length - 1] ^= 1;
-            return s;
-          }
-        };
+      public byte[] agree(byte[] remote) throws SecioException {
+        byte[] s = real.agree(remote);
+        s[s.length - 1] ^= 1;
+        return s;
       }
-    };
-    assertFalse(KnownAnswers.pass(Primitive.ECDH_P256, broken));
-    assertFalse(KnownAnswers.pass(Primitive.ECDH_P384, broken));
-    assertFalse(KnownAnswers.pass(Primitive.ECDH_P521, broken));
+    });
+    assertEveryExchangeFails(broken);
+  }
+
+  @Test
+  void anExchangeThatIsWrongButConsistentEverywhereFails() {
+    // Every secret, from known and generated keys alike, is off by one bit: the two sides of any
+    // exchange still agree, so only the published answer can tell.
+    CryptoBackend broken = wrappingEveryKeyPair(real -> new Wrapped(real) {
+      @Override
+      public byte[] agree(byte[] remote) throws SecioException {
+        byte[] s = real.agree(remote);
+        s[0] ^= 1;
+        return s;
+      }
+    });
+    assertEveryExchangeFails(broken);
+  }
+
+  @Test
+  void anX25519ThatRefusesTheZeroPointForAnotherReasonFails() {
+    CryptoBackend broken = wrappingKnownKeyPairs(real -> new Wrapped(real) {
+      @Override
+      public byte[] agree(byte[] remote) throws SecioException {
+        if (isZero(remote)) {
+          throw new SecioException(SecioException.Reason.MALFORMED_MESSAGE, "zero");
+        }
+        return real.agree(remote);
+      }
+    });
     assertFalse(KnownAnswers.pass(Primitive.X25519, broken));
   }
 
   @Test
   void anX25519ThatAcceptsTheZeroPointFails() {
-    CryptoBackend broken = new Delegating() {
+    CryptoBackend broken = wrappingKnownKeyPairs(real -> new Wrapped(real) {
       @Override
-      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
-          throws GeneralSecurityException {
-        EphemeralKeyPair real = JDK.ephemeralFromPrivate(exchange, privateKey);
-        return new Wrapped(real) {
-          @Override
-          public byte[] agree(byte[] remote) throws SecioException {
-            return isZero(remote) ? new byte[32] : real.agree(remote);
-          }
-        };
+      public byte[] agree(byte[] remote) throws SecioException {
+        return isZero(remote) ? new byte[32] : real.agree(remote);
       }
-    };
+    });
     assertFalse(KnownAnswers.pass(Primitive.X25519, broken));
   }
 
@@ -219,10 +259,7 @@ class KnownAnswersTest {
         };
       }
     };
-    for (Primitive p : new Primitive[] {
-        Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519}) {
-      assertFalse(KnownAnswers.pass(p, broken), p.toString());
-    }
+    assertEveryExchangeFails(broken);
   }
 
   @Test
@@ -348,33 +385,18 @@ class KnownAnswersTest {
   @Test
   void everyKeyPairASelfTestMakesIsDestroyed() {
     java.util.List<boolean[]> destroyed = new java.util.ArrayList<>();
-    CryptoBackend recording = new Delegating() {
-      @Override
-      public EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
-          throws GeneralSecurityException {
-        return recorded(JDK.generateEphemeral(exchange, random));
-      }
-
-      @Override
-      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
-          throws GeneralSecurityException {
-        return recorded(JDK.ephemeralFromPrivate(exchange, privateKey));
-      }
-
-      private EphemeralKeyPair recorded(EphemeralKeyPair real) {
-        boolean[] flag = new boolean[1];
-        destroyed.add(flag);
-        return new Wrapped(real) {
-          @Override
-          public void destroy() {
-            flag[0] = true;
-            super.destroy();
-          }
-        };
-      }
-    };
-    for (Primitive p : new Primitive[] {
-        Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519}) {
+    CryptoBackend recording = wrappingEveryKeyPair(real -> {
+      boolean[] flag = new boolean[1];
+      destroyed.add(flag);
+      return new Wrapped(real) {
+        @Override
+        public void destroy() {
+          flag[0] = true;
+          super.destroy();
+        }
+      };
+    });
+    for (Primitive p : EXCHANGES) {
       destroyed.clear();
       assertTrue(KnownAnswers.pass(p, recording), p.toString());
       assertEquals(2, destroyed.size(), p + ": a known pair and a generated one");
@@ -382,6 +404,40 @@ class KnownAnswersTest {
         assertTrue(flag[0], p + ": a key pair left undestroyed");
       }
     }
+  }
+
+  private static void assertEveryExchangeFails(CryptoBackend broken) {
+    for (Primitive p : EXCHANGES) {
+      assertFalse(KnownAnswers.pass(p, broken), p.toString());
+    }
+  }
+
+  /** The JDK's primitives; each pair made from a known private key goes through {@code wrap}. */
+  private static CryptoBackend wrappingKnownKeyPairs(UnaryOperator<EphemeralKeyPair> wrap) {
+    return new Delegating() {
+      @Override
+      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+          throws GeneralSecurityException {
+        return wrap.apply(JDK.ephemeralFromPrivate(exchange, privateKey));
+      }
+    };
+  }
+
+  /** The JDK's primitives, with every key pair, known or generated, passed through {@code wrap}. */
+  private static CryptoBackend wrappingEveryKeyPair(UnaryOperator<EphemeralKeyPair> wrap) {
+    return new Delegating() {
+      @Override
+      public EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
+          throws GeneralSecurityException {
+        return wrap.apply(JDK.generateEphemeral(exchange, random));
+      }
+
+      @Override
+      public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+          throws GeneralSecurityException {
+        return wrap.apply(JDK.ephemeralFromPrivate(exchange, privateKey));
+      }
+    };
   }
 
   private static boolean isZero(byte[] b) {

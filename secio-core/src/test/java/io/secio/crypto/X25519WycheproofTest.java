@@ -43,7 +43,7 @@ class X25519WycheproofTest {
 
   @TestFactory
   Stream<DynamicTest> x25519() {
-    JsonObject suite = Vectors.wycheproof("x25519_test.json");
+    JsonObject suite = WycheproofFiles.suite("x25519_test.json");
     List<DynamicTest> tests = new ArrayList<>();
     for (JcaBackend backend : TestBackends.offering(Primitive.X25519)) {
       for (JsonElement g : suite.getAsJsonArray("testGroups")) {
