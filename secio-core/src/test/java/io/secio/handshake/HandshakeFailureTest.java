@@ -2,6 +2,8 @@ package io.secio.handshake;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -310,5 +312,19 @@ class HandshakeFailureTest {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
+  }
+
+  @Test
+  void anEngineShowsItsDialectStateAndPeerIdAndNoSecret() throws Exception {
+    HandshakeEngine engine = HandshakeEngine.create(config());
+    String created = engine.toString();
+    engine.start();
+    String started = engine.toString();
+
+    assertTrue(created.contains(LOCAL.publicKey().peerId().toBase58()), created);
+    assertTrue(created.contains("LIBP2P"), created);
+    assertNotEquals(created, started, "the state does not show");
+    // No run of hex digits as long as a 16-byte key (this test identity's base58 peer id has none).
+    assertFalse(started.matches(".*[0-9a-fA-F]{32}.*"), started);
   }
 }

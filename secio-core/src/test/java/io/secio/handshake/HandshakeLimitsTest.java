@@ -81,6 +81,11 @@ class HandshakeLimitsTest {
     String sixtyFive = "NOPE," + sixtyThree;
     assertEquals(Reason.PROPOSAL_TOO_LONG, proposeFailure(config(),
         new ScriptedPeer(REMOTE).proposing("P-256", sixtyFive, "SHA256").propose()));
+    // A name of exactly 64 characters is within the bound; one more is not.
+    HandshakeEngine longName = HandshakeEngine.create(config());
+    longName.start();
+    assertEquals(1, longName.receive(new ScriptedPeer(REMOTE)
+        .proposing("P-256", "AES-128-GCM", "SHA256," + "S".repeat(64)).propose()).size());
     assertEquals(Reason.PROPOSAL_TOO_LONG, proposeFailure(config(),
         new ScriptedPeer(REMOTE).proposing("P-256", "AES-128-GCM", "SHA256," + "S".repeat(65)).propose()));
     // The hostile list of one-letter names that would become tens of thousands of strings.
