@@ -56,7 +56,7 @@ final class ValidatedEd25519Keys {
     // Checked outside the lock: two threads meeting one new key may both check it, which is harmless.
     // Bouncy Castle's partial check: canonical, on the curve, and not one of the eight points of small
     // order. The full one (in the prime-order subgroup) costs a scalar multiplication by the group
-    // order, ten times as much, for no security a handshake needs (docs/PROTOCOL.md section 3.1).
+    // order, several times as much, for no security a handshake needs (docs/PROTOCOL.md section 3.1).
     Ed25519.PublicPoint point = Ed25519.validatePublicKeyPartialExport(encoded, 0);
     if (point != null && capacity > 0) {
       synchronized (keys) {
