@@ -149,8 +149,8 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
   /**
    * Opens {@code body} into a new buffer and returns it. Not in place, though the body is ours to
    * overwrite: Conscrypt copies an input that overlaps its output into a fresh native allocation
-   * before it decrypts, so opening in place costs a {@code malloc} and a copy of the
-   * frame inside the provider, where a pooled buffer costs neither (benchmarks/README.md, round 4).
+   * before it decrypts, so opening in place costs a {@code malloc} and a copy of the frame inside
+   * the provider, where a pooled buffer costs neither (benchmarks/README.md, round 4).
    */
   private ByteBuf open(ChannelHandlerContext ctx, ByteBuf body) throws SecioException {
     int plaintextLength = body.readableBytes() - opener.overhead();
