@@ -22,11 +22,11 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Sealing in place (the body written over the plaintext, from the same first byte), as secio-netty
- * does for heap or coalesced writes, gives exactly the body of sealing into a separate buffer; opening
- * in place (the plaintext written over the body, as secio-netty does in its read buffer) gives exactly
- * the plaintext of opening into a separate buffer. On every backend, heap and direct, over several
- * frames of one stream.
+ * Sealing in place (the body written over the plaintext, from the same first byte) gives exactly the
+ * body of sealing into a separate buffer; opening in place (the plaintext written over the body) gives
+ * exactly the plaintext of opening into a separate buffer: what {@link FrameSealer} and {@link
+ * FrameOpener} promise callers. (secio-netty no longer uses it: Conscrypt copies an overlapping input
+ * anyway.) On every backend, heap and direct, over several frames of one stream.
  */
 class InPlaceFramesTest {
   private static final int[] SIZES = {1, 1000, 70_000, 16, 200_000, 0, 4097};
