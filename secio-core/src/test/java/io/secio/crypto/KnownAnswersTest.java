@@ -10,6 +10,7 @@ import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.SecioException;
 import io.secio.testing.ForwardingAead;
+import io.secio.testing.ForwardingEphemeralKeyPair;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
@@ -449,31 +450,9 @@ class KnownAnswersTest {
     return true;
   }
 
-  private static class Wrapped implements EphemeralKeyPair {
-    private final EphemeralKeyPair real;
-
+  private static class Wrapped extends ForwardingEphemeralKeyPair {
     Wrapped(EphemeralKeyPair real) {
-      this.real = real;
-    }
-
-    @Override
-    public ExchangeAlgorithm exchange() {
-      return real.exchange();
-    }
-
-    @Override
-    public byte[] publicKey() {
-      return real.publicKey();
-    }
-
-    @Override
-    public byte[] agree(byte[] remote) throws SecioException {
-      return real.agree(remote);
-    }
-
-    @Override
-    public void destroy() {
-      real.destroy();
+      super(real);
     }
   }
 }

@@ -128,17 +128,7 @@ public final class SpyBackend implements CryptoBackend {
     ephemeralKeys++;
     String name = real.exchange().wireName() + " #" + made.size();
     made.add(name);
-    return new EphemeralKeyPair() {
-      @Override
-      public ExchangeAlgorithm exchange() {
-        return real.exchange();
-      }
-
-      @Override
-      public byte[] publicKey() {
-        return real.publicKey();
-      }
-
+    return new ForwardingEphemeralKeyPair(real) {
       @Override
       public byte[] agree(byte[] remotePublicKey) throws SecioException {
         byte[] secret = real.agree(remotePublicKey);
