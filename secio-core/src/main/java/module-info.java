@@ -21,5 +21,4 @@ module io.secio.core {
   // Internals the Netty handlers drive: one line per package and reader.
   exports io.secio.handshake to io.secio.netty;
   exports io.secio.frame to io.secio.netty;
-  exports io.secio.internal to io.secio.netty;
 }

@@ -1,41 +1,15 @@
 package io.secio;
 
-import io.secio.frame.FrameOpener;
-import io.secio.frame.FrameSealer;
 import io.secio.identity.IdentityPublicKey;
-import io.secio.internal.SessionCiphers;
 import java.util.Objects;
 
 /**
- * The outcome of a completed handshake: who the two peers are and what was negotiated. It also holds
- * the frame sealer and opener oriented for the local side, which only the transport adapter that owns
- * the connection reaches (through {@link SessionCiphers}); applications read and write plaintext
- * through that adapter. The outcome is immutable and thread-safe; {@code toString} shows names, never
- * secrets; {@link #destroy()} destroys the frame keys (see {@link FrameSealer#destroy()}).
+ * The outcome of a completed handshake: who the two peers are and what was negotiated. A value and
+ * nothing more: it holds no key and reaches no cipher (the connection's frame ciphers belong to the
+ * transport that owns the connection, which destroys them when it ends), so it may be kept, passed
+ * between threads and logged freely. Immutable and thread-safe; {@code toString} shows names.
  */
 public final class SecioSession {
-  static {
-    SessionCiphers.register(new SessionCiphers.Access() {
-      @Override
-      public FrameSealer sealer(SecioSession session) {
-        return session.sealer;
-      }
-
-      @Override
-      public FrameOpener opener(SecioSession session) {
-        return session.opener;
-      }
-
-      @Override
-      public SecioSession newSession(Dialect dialect, PeerId localPeerId, IdentityPublicKey remotePublicKey,
-          ExchangeAlgorithm exchange, CipherAlgorithm cipher, HashAlgorithm hash, boolean localPreferred,
-          String cipherBackend, FrameSealer sealer, FrameOpener opener) {
-        return new SecioSession(dialect, localPeerId, remotePublicKey, exchange, cipher, hash,
-            localPreferred, cipherBackend, sealer, opener);
-      }
-    });
-  }
-
   private final Dialect dialect;
   private final PeerId localPeerId;
   private final PeerId remotePeerId;
@@ -45,14 +19,13 @@ public final class SecioSession {
   private final HashAlgorithm hash;
   private final boolean localPreferred;
   private final String cipherBackend;
-  private final FrameSealer sealer;
-  private final FrameOpener opener;
 
   /**
-   * A session of {@code dialect}; {@code localPeerId} is in that dialect's form. Built by the
-   * handshake through {@link SessionCiphers#newSession}, never by applications.
+   * The outcome of a handshake in {@code dialect} (the handshake engine builds it). {@code
+   * localPeerId} is in the dialect's form; the remote peer id is derived from {@code remotePublicKey}
+   * by the dialect. {@code cipherBackend} names the crypto backend that serves the frames.
    */
-  private SecioSession(
+  public SecioSession(
       Dialect dialect,
       PeerId localPeerId,
       IdentityPublicKey remotePublicKey,
@@ -60,20 +33,16 @@ public final class SecioSession {
       CipherAlgorithm cipher,
       HashAlgorithm hash,
       boolean localPreferred,
-      String cipherBackend,
-      FrameSealer sealer,
-      FrameOpener opener) {
-    this.dialect = Objects.requireNonNull(dialect);
-    this.localPeerId = Objects.requireNonNull(localPeerId);
-    this.remotePublicKey = Objects.requireNonNull(remotePublicKey);
+      String cipherBackend) {
+    this.dialect = Objects.requireNonNull(dialect, "dialect");
+    this.localPeerId = Objects.requireNonNull(localPeerId, "localPeerId");
+    this.remotePublicKey = Objects.requireNonNull(remotePublicKey, "remotePublicKey");
     this.remotePeerId = dialect.peerId(remotePublicKey);
-    this.exchange = Objects.requireNonNull(exchange);
-    this.cipher = Objects.requireNonNull(cipher);
-    this.hash = Objects.requireNonNull(hash);
+    this.exchange = Objects.requireNonNull(exchange, "exchange");
+    this.cipher = Objects.requireNonNull(cipher, "cipher");
+    this.hash = Objects.requireNonNull(hash, "hash");
     this.localPreferred = localPreferred;
-    this.cipherBackend = Objects.requireNonNull(cipherBackend);
-    this.sealer = Objects.requireNonNull(sealer);
-    this.opener = Objects.requireNonNull(opener);
+    this.cipherBackend = Objects.requireNonNull(cipherBackend, "cipherBackend");
   }
 
   /** The handshake dialect the two peers spoke. */
@@ -91,18 +60,22 @@ public final class SecioSession {
     return remotePeerId;
   }
 
+  /** The remote peer's identity key, as its Propose carried it and its Exchange signature proved. */
   public IdentityPublicKey remotePublicKey() {
     return remotePublicKey;
   }
 
+  /** The negotiated ephemeral key exchange. */
   public ExchangeAlgorithm exchange() {
     return exchange;
   }
 
+  /** The negotiated frame cipher. */
   public CipherAlgorithm cipher() {
     return cipher;
   }
 
+  /** The negotiated hash (key stretching, and the MAC of v0.1 frames). */
   public HashAlgorithm hash() {
     return hash;
   }
@@ -112,7 +85,7 @@ public final class SecioSession {
     return cipher.version();
   }
 
-  /** Whether the local side's proposal was the preferred one (spec section 3, order &gt; 0). */
+  /** Whether the local side's proposal was the preferred one (docs/PROTOCOL.md section 5). */
   public boolean isLocalPreferred() {
     return localPreferred;
   }
@@ -122,10 +95,23 @@ public final class SecioSession {
     return cipherBackend;
   }
 
-  /** Destroys the frame keys; the connection's frames can no longer be sealed or opened. */
-  public void destroy() {
-    sealer.destroy();
-    opener.destroy();
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof SecioSession s
+        && dialect == s.dialect
+        && localPeerId.equals(s.localPeerId)
+        && remotePublicKey.equals(s.remotePublicKey)
+        && exchange == s.exchange
+        && cipher == s.cipher
+        && hash == s.hash
+        && localPreferred == s.localPreferred
+        && cipherBackend.equals(s.cipherBackend);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(dialect, localPeerId, remotePublicKey, exchange, cipher, hash,
+        localPreferred, cipherBackend);
   }
 
   @Override

@@ -2,85 +2,87 @@ package io.secio;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.frame.CipherPair;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
 import io.secio.handshake.HandshakeEngine;
-import io.secio.identity.IdentityPublicKey;
 import io.secio.identity.KeyType;
-import io.secio.internal.SessionCiphers;
 import io.secio.testing.TestIdentities;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import org.junit.jupiter.api.Test;
 
 /**
- * A session's public surface is its negotiated outcome: no public method hands out the live sealer or
- * opener, which only the transport reaches through {@link SessionCiphers}.
+ * A session is its negotiated outcome and nothing more: it holds no cipher and cannot destroy one.
+ * The engine hands the live ciphers out once, as a {@link CipherPair}, to the transport that owns the
+ * connection.
  */
 class SessionSurfaceTest {
 
   @Test
-  void noPublicMethodReturnsALiveCipher() {
+  void aSessionHoldsNoCipherAndHasNoDestroy() {
     for (Method m : SecioSession.class.getMethods()) {
-      boolean cipher = FrameSealer.class.isAssignableFrom(m.getReturnType())
-          || FrameOpener.class.isAssignableFrom(m.getReturnType());
-      assertEquals(false, cipher && Modifier.isPublic(m.getModifiers()), m.toString());
+      assertFalse(FrameSealer.class.isAssignableFrom(m.getReturnType())
+          || FrameOpener.class.isAssignableFrom(m.getReturnType())
+          || CipherPair.class.isAssignableFrom(m.getReturnType()), m.toString());
+      assertFalse(m.getName().equals("destroy"), m.toString());
     }
-    assertEquals(0, SecioSession.class.getConstructors().length, "a public constructor takes ciphers");
+    for (Field f : SecioSession.class.getDeclaredFields()) {
+      assertFalse(FrameSealer.class.isAssignableFrom(f.getType())
+          || FrameOpener.class.isAssignableFrom(f.getType())
+          || CipherPair.class.isAssignableFrom(f.getType()), f.toString());
+    }
   }
 
   @Test
-  void theTransportReachesTheCiphersAndDestroyEndsThem() throws Exception {
-    SecioSession[] s = handshake(
+  void theEngineHandsTheCiphersOutOnceAndTheirDestroyEndsThem() throws Exception {
+    HandshakeEngine[] e = handshake(
         SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).build(),
         SecioConfig.builder(TestIdentities.other(KeyType.ED25519)).build());
+    CipherPair a = e[0].split();
+    CipherPair b = e[1].split();
+    assertThrows(IllegalStateException.class, e[0]::split);
     byte[] hello = {1, 2, 3};
-    assertArrayEquals(hello,
-        SessionCiphers.opener(s[1]).open(SessionCiphers.sealer(s[0]).seal(hello)));
-    s[0].destroy();
-    assertThrows(IllegalStateException.class, () -> SessionCiphers.sealer(s[0]).seal(hello));
-    assertThrows(IllegalStateException.class,
-        () -> SessionCiphers.register(new SessionCiphers.Access() {
-          @Override
-          public FrameSealer sealer(SecioSession session) {
-            return null;
-          }
-
-          @Override
-          public FrameOpener opener(SecioSession session) {
-            return null;
-          }
-
-          @Override
-          public SecioSession newSession(Dialect dialect, PeerId localPeerId,
-              IdentityPublicKey remotePublicKey, ExchangeAlgorithm exchange, CipherAlgorithm cipher,
-              HashAlgorithm hash, boolean localPreferred, String cipherBackend, FrameSealer sealer,
-              FrameOpener opener) {
-            return null;
-          }
-        }));
+    assertArrayEquals(hello, b.opener().open(a.sealer().seal(hello)));
+    assertArrayEquals(hello, a.opener().open(b.sealer().seal(hello)));
+    a.destroy();
+    assertTrue(a.isDestroyed());
+    assertThrows(IllegalStateException.class, () -> a.sealer().seal(hello));
+    // A dead opener refuses every frame (FrameOpener: dead after destroy or any failure).
+    assertThrows(SecioException.class, () -> a.opener().open(b.sealer().seal(hello)));
+    a.destroy(); // idempotent
+    // The sessions are values: equal outcomes from both sides' point of view are not confused.
+    assertEquals(e[0].session(), e[0].session());
+    assertEquals(e[0].session().remotePeerId(), e[1].session().localPeerId());
   }
 
-  private static SecioSession[] handshake(SecioConfig a, SecioConfig b) throws SecioException {
+  @Test
+  void splitBeforeCompletionIsRefused() {
+    HandshakeEngine engine = HandshakeEngine.create(
+        SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).build());
+    engine.start();
+    assertThrows(IllegalStateException.class, engine::split);
+  }
+
+  private static HandshakeEngine[] handshake(SecioConfig a, SecioConfig b) throws SecioException {
     HandshakeEngine ea = HandshakeEngine.create(a);
     HandshakeEngine eb = HandshakeEngine.create(b);
     Deque<byte[]> toA = new ArrayDeque<>(eb.start());
     Deque<byte[]> toB = new ArrayDeque<>(ea.start());
-    while (!toA.isEmpty() || !toB.isEmpty()) {
+    while (!ea.isComplete() || !eb.isComplete()) {
       while (!toA.isEmpty() && !ea.isComplete()) {
         toB.addAll(ea.receive(toA.poll()));
       }
       while (!toB.isEmpty() && !eb.isComplete()) {
         toA.addAll(eb.receive(toB.poll()));
       }
-      if (ea.isComplete() && eb.isComplete()) {
-        break;
-      }
     }
-    return new SecioSession[] {ea.session(), eb.session()};
+    return new HandshakeEngine[] {ea, eb};
   }
 }

@@ -4,22 +4,15 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.secio.CipherAlgorithm;
-import io.secio.Dialect;
-import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.SecioConfig;
-import io.secio.SecioSession;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
+import io.secio.frame.CipherPair;
 import io.secio.frame.DirectionKeys;
 import io.secio.frame.FrameCiphers;
-import io.secio.identity.IdentityKeyPair;
-import io.secio.identity.KeyType;
-import io.secio.internal.SessionCiphers;
-import io.secio.netty.SecioFrameCodec;
-import io.secio.netty.SecioFrameDecoder;
+import io.secio.netty.BenchmarkCodecs;
 import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -73,22 +66,19 @@ public class CodecBenchmark {
     int size = Integer.parseInt(pattern.split("x")[1]);
     DirectionKeys keys = new DirectionKeys(new byte[cipher.ivSizeInBytes()],
         new byte[cipher.keySizeInBytes()], new byte[DirectionKeys.MAC_KEY_SIZE_IN_BYTES]);
-    sender = new EmbeddedChannel(new SecioFrameCodec(session(keys), MAX_FRAME_LENGTH, frame));
-    receiver = new EmbeddedChannel(new SecioFrameDecoder(MAX_FRAME_LENGTH),
-        new SecioFrameCodec(session(keys), MAX_FRAME_LENGTH, frame));
+    sender = new EmbeddedChannel(BenchmarkCodecs.codec(ciphers(keys), MAX_FRAME_LENGTH, frame));
+    receiver = new EmbeddedChannel(BenchmarkCodecs.decoder(MAX_FRAME_LENGTH),
+        BenchmarkCodecs.codec(ciphers(keys), MAX_FRAME_LENGTH, frame));
     byte[] bytes = new byte[size];
     Buffers.random(size).get(bytes);
     message = buffer.equals("heap") ? Unpooled.wrappedBuffer(bytes)
         : Unpooled.directBuffer(size).writeBytes(bytes);
   }
 
-  /** A session whose sealer and opener both use {@code keys}, so one session's frames open in another's. */
-  private SecioSession session(DirectionKeys keys) throws GeneralSecurityException {
+  /** Ciphers whose sealer and opener both use {@code keys}, so one pair's frames open in another's. */
+  private CipherPair ciphers(DirectionKeys keys) throws GeneralSecurityException {
     CryptoBackend backend = CryptoBackends.defaultBackend();
-    IdentityKeyPair identity = IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom());
-    return SessionCiphers.newSession(Dialect.LIBP2P, identity.publicKey().peerId(), identity.publicKey(), ExchangeAlgorithm.P_256,
-        cipher, HashAlgorithm.SHA256, true, backend.name(),
-        FrameCiphers.sealer(backend, cipher, HashAlgorithm.SHA256, keys),
+    return new CipherPair(FrameCiphers.sealer(backend, cipher, HashAlgorithm.SHA256, keys),
         FrameCiphers.opener(backend, cipher, HashAlgorithm.SHA256, keys));
   }
 

@@ -4,10 +4,10 @@ import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.SecioMode;
 import io.secio.SecioSession;
+import io.secio.frame.CipherPair;
 import io.secio.handshake.HandshakeEngine;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
-import io.secio.internal.SessionCiphers;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayDeque;
@@ -33,12 +33,21 @@ public final class InMemoryDemo {
         SecioConfig b = SecioConfig.builder(bob).mode(bobMode).build();
         String outcome;
         try {
-          SecioSession[] sessions = handshake(HandshakeEngine.create(a), HandshakeEngine.create(b));
-          SecioSession s = sessions[0];
+          HandshakeEngine aliceEngine = HandshakeEngine.create(a);
+          HandshakeEngine bobEngine = HandshakeEngine.create(b);
+          SecioSession s = handshake(aliceEngine, bobEngine)[0];
+          // The ciphers belong to the transport that owns the connection, here this loop: it takes
+          // them from the engines once and destroys them when it is done.
+          CipherPair aliceCiphers = aliceEngine.split();
+          CipherPair bobCiphers = bobEngine.split();
           byte[] hello = "hello bob".getBytes(StandardCharsets.UTF_8);
-          // The ciphers belong to the transport that owns the connection: here, this loop.
-          byte[] received =
-              SessionCiphers.opener(sessions[1]).open(SessionCiphers.sealer(s).seal(hello));
+          byte[] received;
+          try {
+            received = bobCiphers.opener().open(aliceCiphers.sealer().seal(hello));
+          } finally {
+            aliceCiphers.destroy();
+            bobCiphers.destroy();
+          }
           outcome = String.format("%-8s %-18s %-7s %-7s %s  (bob read \"%s\")",
               s.exchange().wireName(), s.cipher().wireName(), s.hash().wireName(),
               s.version().label(), s.cipherBackend(), new String(received, StandardCharsets.UTF_8));

@@ -40,9 +40,7 @@ public final class FrameReader {
         if (headerFilled < header.length) {
           break;
         }
-        bodyLength =
-            Frames.checkedLength(
-                Integer.toUnsignedLong(ByteBuffer.wrap(header).getInt()), maxFrameLength);
+        bodyLength = Frames.checkedLength(Frames.declaredLength(ByteBuffer.wrap(header)), maxFrameLength);
         body = new byte[Math.min(bodyLength, INITIAL_BODY_CAPACITY_IN_BYTES)];
         bodyFilled = 0;
       }

@@ -12,6 +12,7 @@ import io.secio.SecioSession;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.EphemeralKeyPair;
 import io.secio.crypto.Primitive;
+import io.secio.frame.CipherPair;
 import io.secio.frame.DirectionKeys;
 import io.secio.frame.FrameCiphers;
 import io.secio.frame.FrameOpener;
@@ -21,7 +22,6 @@ import io.secio.frame.KeyStretcher.StretchedKeys;
 import io.secio.handshake.HandshakeMessages.Exchange;
 import io.secio.handshake.HandshakeMessages.Propose;
 import io.secio.identity.IdentityPublicKey;
-import io.secio.internal.SessionCiphers;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -35,10 +35,9 @@ import java.util.Objects;
  * its 4-byte length prefix) to {@link #receive(byte[])} and sends what that returns, in order. Both
  * sides start at once; neither waits for the other's Propose before sending its own.
  *
- * <p>When {@link #isComplete()} turns true the {@link #session()} holds the negotiated outcome and a
- * frame sealer and opener for the local side. Frames that arrive after the peer's nonce echo are
- * application frames and go to the session's opener (reached by the transport through {@code
- * io.secio.internal.SessionCiphers}).
+ * <p>When {@link #isComplete()} turns true, {@link #session()} is the negotiated outcome (a value) and
+ * {@link #split()} hands the transport, once, the frame ciphers oriented for the local side. Frames
+ * that arrive after the peer's nonce echo are application frames and go to that pair's opener.
  *
  * <p>Every frame it is fed may be at most {@link SecioConfig#maxHandshakeMessageLength()} bytes; a
  * transport should enforce that from the length header, before buffering. Only bytes from the peer
@@ -86,6 +85,7 @@ public final class HandshakeEngine {
   private FrameSealer sealer;
   private FrameOpener opener;
   private SecioSession session;
+  private boolean split;
 
   private HandshakeEngine(
       SecioConfig config, Dialect dialect, byte[] nonceOut, byte[] fixedEphemeralPrivate) {
@@ -232,6 +232,27 @@ public final class HandshakeEngine {
   }
 
   /**
+   * The frame ciphers of the established connection, oriented for the local side: the caller owns
+   * them from now on and destroys them when the connection ends. Once only; the engine keeps no
+   * reference to them.
+   *
+   * @throws IllegalStateException before completion, or on a second call
+   */
+  public CipherPair split() {
+    if (state != State.COMPLETE) {
+      throw new IllegalStateException("handshake not complete: " + state);
+    }
+    if (split) {
+      throw new IllegalStateException("the cipher pair was handed out already");
+    }
+    split = true;
+    CipherPair pair = new CipherPair(sealer, opener);
+    sealer = null;
+    opener = null;
+    return pair;
+  }
+
+  /**
    * Fails the handshake from outside (timeout, close) or inside: wipes secrets and moves to {@link
    * State#FAILED}. Returns the exception to report: {@code cause}, or the earlier failure if there was
    * one. A complete handshake is left as it is.
@@ -340,7 +361,7 @@ public final class HandshakeEngine {
       throw new SecioException(Reason.NONCE_MISMATCH);
     }
     session =
-        SessionCiphers.newSession(
+        new SecioSession(
             dialect(),
             dialect().peerId(localKey),
             remoteKey,
@@ -348,9 +369,7 @@ public final class HandshakeEngine {
             selection.cipher(),
             selection.hash(),
             localPreferred,
-            backend.nameFor(Primitive.of(selection.cipher())),
-            sealer,
-            opener);
+            backend.nameFor(Primitive.of(selection.cipher())));
     state = State.COMPLETE;
   }
 

@@ -14,12 +14,13 @@ import io.secio.CipherAlgorithm;
 import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioException.Reason;
+import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
 import io.secio.crypto.EphemeralKeyPair;
+import io.secio.frame.CipherPair;
 import io.secio.frame.DirectionKeys;
 import io.secio.frame.FrameCiphers;
 import io.secio.frame.FrameOpener;
@@ -28,7 +29,6 @@ import io.secio.frame.KeyStretcher;
 import io.secio.handshake.HandshakeEngine.State;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
-import io.secio.internal.SessionCiphers;
 import io.secio.testing.TestIdentities;
 import io.secio.testing.Vectors;
 import java.security.SecureRandom;
@@ -86,12 +86,16 @@ class HandshakeEngineFuzzTest {
     int messages = data.consumeInt(1, 6);
     HandshakeEngine engine = Transcript.engineA();
     engine.start();
+    FrameOpener opener = null;
     for (int i = 0; i < messages; i++) {
       byte[] payload = i < messages - 1
           ? data.consumeBytes(data.consumeInt(0, MAX_MESSAGE))
           : data.consumeRemainingAsBytes();
       if (engine.isComplete()) {
-        if (!openApplicationFrame(SessionCiphers.opener(engine.session()), payload)) {
+        if (opener == null) {
+          opener = engine.split().opener();
+        }
+        if (!openApplicationFrame(opener, payload)) {
           break;
         }
         continue;
@@ -316,6 +320,7 @@ class HandshakeEngineFuzzTest {
     assertEquals(State.COMPLETE, engine.state());
 
     SecioSession session = engine.session();
+    CipherPair ciphers = engine.split();
     assertEquals(s.exchange, session.exchange());
     assertEquals(s.cipher, session.cipher());
     assertEquals(s.hash, session.hash());
@@ -325,9 +330,9 @@ class HandshakeEngineFuzzTest {
     for (int i = 0; i < MAX_APPLICATION_FRAMES && data.remainingBytes() > 0; i++) {
       byte[] plaintext = data.consumeBytes(data.consumeInt(0, MAX_PLAINTEXT));
       assertArrayEquals(plaintext,
-          SessionCiphers.opener(session).open(peerSealer.seal(plaintext)), "peer to engine");
+          ciphers.opener().open(peerSealer.seal(plaintext)), "peer to engine");
       assertArrayEquals(plaintext,
-          peerOpener.open(SessionCiphers.sealer(session).seal(plaintext)), "engine to peer");
+          peerOpener.open(ciphers.sealer().seal(plaintext)), "engine to peer");
     }
     return engine.state();
   }

@@ -15,7 +15,6 @@ import io.secio.SecioException;
 import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
-import io.secio.internal.SessionCiphers;
 import io.secio.testing.SpyBackend;
 import io.secio.testing.TestIdentities;
 import java.math.BigInteger;
@@ -285,10 +284,10 @@ class HandshakeFailureTest {
     assertSame(timeout, h.a.fail(timeout));
     assertTrue(h.a.isComplete());
     // The session's ciphers are still live in both directions.
-    byte[] toB = SessionCiphers.sealer(h.sessionA()).seal(new byte[] {1, 2, 3});
-    assertArrayEquals(new byte[] {1, 2, 3}, SessionCiphers.opener(h.sessionB()).open(toB));
-    byte[] toA = SessionCiphers.sealer(h.sessionB()).seal(new byte[] {4});
-    assertArrayEquals(new byte[] {4}, SessionCiphers.opener(h.sessionA()).open(toA));
+    byte[] toB = h.ciphersA().sealer().seal(new byte[] {1, 2, 3});
+    assertArrayEquals(new byte[] {1, 2, 3}, h.ciphersB().opener().open(toB));
+    byte[] toA = h.ciphersB().sealer().seal(new byte[] {4});
+    assertArrayEquals(new byte[] {4}, h.ciphersA().opener().open(toA));
   }
 
   private static byte[] validP256Point() throws Exception {

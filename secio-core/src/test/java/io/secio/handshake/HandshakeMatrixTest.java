@@ -13,7 +13,6 @@ import io.secio.SecioMode;
 import io.secio.SecioSession;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
-import io.secio.internal.SessionCiphers;
 import io.secio.testing.TestIdentities;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,13 +93,13 @@ class HandshakeMatrixTest {
     for (int size : sizes) {
       byte[] data = new byte[size];
       random.nextBytes(data);
-      byte[] ab = SessionCiphers.sealer(sa).seal(data);
+      byte[] ab = h.ciphersA().sealer().seal(data);
       assertTrue(ab.length <= SecioConfig.DEFAULT_MAX_FRAME_LENGTH_IN_BYTES);
-      assertArrayEquals(data, SessionCiphers.opener(sb).open(ab), "A->B " + size);
-      byte[] ba = SessionCiphers.sealer(sb).seal(data);
-      assertArrayEquals(data, SessionCiphers.opener(sa).open(ba), "B->A " + size);
+      assertArrayEquals(data, h.ciphersB().opener().open(ab), "A->B " + size);
+      byte[] ba = h.ciphersB().sealer().seal(data);
+      assertArrayEquals(data, h.ciphersA().opener().open(ba), "B->A " + size);
     }
-    sa.destroy();
-    sb.destroy();
+    h.ciphersA().destroy();
+    h.ciphersB().destroy();
   }
 }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioException.Reason;
+import io.secio.SecioException;
 import io.secio.crypto.CryptoBackends;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
@@ -66,7 +66,7 @@ class HandshakeWipeTest {
     assertTrue(engine.receive(peer.seal(peer.remoteNonce())).isEmpty());
     assertTrue(engine.isComplete());
     assertEquals(2, spy.undestroyed().size(), "a complete handshake keeps its ciphers");
-    engine.session().destroy();
+    engine.split().destroy();
     assertEquals(List.of(), spy.undestroyed());
   }
 

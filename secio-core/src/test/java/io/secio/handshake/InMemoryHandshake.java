@@ -2,6 +2,7 @@ package io.secio.handshake;
 
 import io.secio.SecioException;
 import io.secio.SecioSession;
+import io.secio.frame.CipherPair;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -18,6 +19,8 @@ final class InMemoryHandshake {
   final List<byte[]> sentByB = new ArrayList<>();
   SecioException failureA;
   SecioException failureB;
+  private CipherPair ciphersA;
+  private CipherPair ciphersB;
 
   InMemoryHandshake(HandshakeEngine a, HandshakeEngine b) {
     this.a = a;
@@ -65,5 +68,21 @@ final class InMemoryHandshake {
 
   SecioSession sessionB() {
     return b.session();
+  }
+
+  /** A's frame ciphers, split from its engine on the first call. */
+  CipherPair ciphersA() {
+    if (ciphersA == null) {
+      ciphersA = a.split();
+    }
+    return ciphersA;
+  }
+
+  /** B's frame ciphers, split from its engine on the first call. */
+  CipherPair ciphersB() {
+    if (ciphersB == null) {
+      ciphersB = b.split();
+    }
+    return ciphersB;
   }
 }

@@ -19,17 +19,16 @@ import io.secio.SecioSession;
 import io.secio.handshake.HandshakeMessages.Propose;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
-import io.secio.internal.SessionCiphers;
 import io.secio.testing.TentacleTranscripts;
 import io.secio.testing.TestIdentities;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** The engine in the tentacle dialect: what it proposes, whom it refuses, and how a listener picks. */
 class TentacleHandshakeTest {
@@ -68,7 +67,7 @@ class TentacleHandshakeTest {
     assertEquals(Dialect.TENTACLE.peerId(REMOTE.publicKey()), sa.remotePeerId());
     assertEquals(sb.localPeerId(), sa.remotePeerId());
     assertArrayEquals("ping".getBytes(),
-        SessionCiphers.opener(sb).open(SessionCiphers.sealer(sa).seal("ping".getBytes())));
+        run.ciphersB().opener().open(run.ciphersA().sealer().seal("ping".getBytes())));
   }
 
   @Test

@@ -18,8 +18,8 @@ import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Primitive;
+import io.secio.frame.CipherPair;
 import io.secio.handshake.HandshakeMessages.Exchange;
-import io.secio.internal.SessionCiphers;
 import io.secio.testing.TentacleTranscripts;
 import io.secio.testing.TestBackends;
 import io.secio.testing.TestIdentities;
@@ -104,6 +104,7 @@ class TentacleTranscriptTest {
     assertArrayEquals(wrote.get(2), sent.get(2), "nonce echo");
 
     SecioSession session = engine.session();
+    CipherPair ciphers = engine.split();
     assertEquals(Dialect.TENTACLE, session.dialect());
     assertEquals(exchange, session.exchange());
     assertEquals(cipher, session.cipher());
@@ -115,9 +116,9 @@ class TentacleTranscriptTest {
     assertEquals(t.getAsJsonObject(peer).get("peer_id_base58").getAsString(), session.remotePeerId().toBase58());
 
     for (int i = TentacleTranscripts.FIRST_DATA_FRAME; i < TentacleTranscripts.FRAMES_PER_DIRECTION; i++) {
-      assertArrayEquals(wrote.get(i), SessionCiphers.sealer(session).seal(TentacleTranscripts.plaintext(t, side, i)),
+      assertArrayEquals(wrote.get(i), ciphers.sealer().seal(TentacleTranscripts.plaintext(t, side, i)),
           "data frame " + i);
-      assertArrayEquals(TentacleTranscripts.plaintext(t, peer, i), SessionCiphers.opener(session).open(received.get(i)),
+      assertArrayEquals(TentacleTranscripts.plaintext(t, peer, i), ciphers.opener().open(received.get(i)),
           "peer's data frame " + i);
     }
   }

@@ -19,7 +19,6 @@ import io.secio.crypto.Primitive;
 import io.secio.frame.FrameReader;
 import io.secio.frame.Frames;
 import io.secio.frame.KeyStretcher;
-import io.secio.internal.SessionCiphers;
 import io.secio.testing.TestBackends;
 import io.secio.testing.TestIdentities;
 import io.secio.testing.Vectors;
@@ -101,12 +100,12 @@ class TranscriptTest {
     assertTrue(sb.isLocalPreferred());
     assertEquals(sb.localPeerId(), sa.remotePeerId());
 
-    byte[] helloA = SessionCiphers.sealer(sa).seal(HELLO);
-    byte[] helloB = SessionCiphers.sealer(sb).seal(HELLO);
+    byte[] helloA = h.ciphersA().sealer().seal(HELLO);
+    byte[] helloB = h.ciphersB().sealer().seal(HELLO);
     assertArrayEquals(Vectors.hex(T.getAsJsonArray("frames_sent_by_A").get(1)), helloA, "A hello");
     assertArrayEquals(Vectors.hex(T.getAsJsonArray("frames_sent_by_B").get(1)), helloB, "B hello");
-    assertArrayEquals(HELLO, SessionCiphers.opener(sb).open(helloA));
-    assertArrayEquals(HELLO, SessionCiphers.opener(sa).open(helloB));
+    assertArrayEquals(HELLO, h.ciphersB().opener().open(helloA));
+    assertArrayEquals(HELLO, h.ciphersA().opener().open(helloB));
   }
 
   @TestFactory

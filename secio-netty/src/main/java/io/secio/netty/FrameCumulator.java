@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.secio.frame.Frames;
+import java.nio.ByteBuffer;
 
 /**
  * How {@link SecioFrameDecoder} gathers reads into frames, copying only the frame that straddles two
@@ -26,7 +28,7 @@ final class FrameCumulator implements ByteToMessageDecoder.Cumulator {
 
   /** For a decoder whose payloads are at most {@code maxFrameLength} bytes. */
   FrameCumulator(int maxFrameLength) {
-    this.maxFrameSizeInBytes = SecioFrameDecoder.LENGTH_FIELD_SIZE_IN_BYTES + (long) maxFrameLength;
+    this.maxFrameSizeInBytes = Frames.HEADER_SIZE_IN_BYTES + (long) maxFrameLength;
   }
 
   @Override
@@ -112,21 +114,17 @@ final class FrameCumulator implements ByteToMessageDecoder.Cumulator {
    * field read across both buffers where needed; -1 while the length field is incomplete.
    */
   private static long frameSize(ByteBuf cumulation, ByteBuf in) {
-    int header = SecioFrameDecoder.LENGTH_FIELD_SIZE_IN_BYTES;
+    int header = Frames.HEADER_SIZE_IN_BYTES;
     int waiting = cumulation.readableBytes();
     if (waiting >= header) {
-      return header + cumulation.getUnsignedInt(cumulation.readerIndex());
+      return header + SecioFrameDecoder.declaredLength(cumulation, cumulation.readerIndex());
     }
     if (waiting + in.readableBytes() < header) {
       return -1;
     }
-    long length = 0;
-    for (int i = 0; i < header; i++) {
-      int b = i < waiting
-          ? cumulation.getUnsignedByte(cumulation.readerIndex() + i)
-          : in.getUnsignedByte(in.readerIndex() + i - waiting);
-      length = (length << 8) | b;
-    }
-    return header + length;
+    ByteBuffer split = ByteBuffer.allocate(header);
+    cumulation.getBytes(cumulation.readerIndex(), split.array(), 0, waiting);
+    in.getBytes(in.readerIndex(), split.array(), waiting, header - waiting);
+    return header + Frames.declaredLength(split);
   }
 }

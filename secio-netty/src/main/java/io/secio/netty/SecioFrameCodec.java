@@ -10,10 +10,9 @@ import io.netty.handler.codec.UnsupportedMessageTypeException;
 import io.netty.util.ReferenceCountUtil;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
-import io.secio.SecioSession;
+import io.secio.frame.CipherPair;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
-import io.secio.internal.SessionCiphers;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.util.Objects;
@@ -40,15 +39,17 @@ import java.util.Objects;
  * exceptionCaught}, and closes the channel; every later frame is dropped and every later write fails,
  * so nothing after a bad frame reaches the application.
  *
- * <p>The session keys are destroyed (see {@link FrameSealer#destroy()} for what that wipes) when the
- * channel goes inactive or this handler is removed.
+ * <p>The codec is the one owner of the connection's {@link CipherPair}: it destroys the keys (see
+ * {@link FrameSealer#destroy()} for what that wipes), on the event loop, when the channel goes
+ * inactive, this handler is removed, or the fatal path runs. Nothing else holds the ciphers, so no
+ * other thread can destroy them under a seal.
  *
  * <p>Not sharable; all methods run on the channel's event loop.
  */
 public final class SecioFrameCodec extends ChannelDuplexHandler {
+  private final CipherPair ciphers;
   private final FrameSealer sealer;
   private final FrameOpener opener;
-  private final Runnable destroyKeys;
   private final int maxPlaintextPerFrame;
   /**
    * Sealed bytes that may wait in the channel for the socket before sealing pauses: two default
@@ -64,29 +65,15 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
   private boolean failed;
   private boolean destroyed;
 
-  /** A codec for {@code session} with the default plaintext per frame. */
-  public SecioFrameCodec(SecioSession session, int maxFrameLength) {
-    this(session, maxFrameLength, SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
-  }
-
   /**
-   * A codec for {@code session} whose frames carry at most {@code maxPlaintextPerFrame} plaintext bytes
-   * and never exceed {@code maxFrameLength} in total.
+   * A codec that owns {@code ciphers} from now on, whose frames carry at most {@code
+   * maxPlaintextPerFrame} plaintext bytes and never exceed {@code maxFrameLength} in total. Built by
+   * {@link SecioHandshakeHandler} when its handshake completes.
    */
-  public SecioFrameCodec(SecioSession session, int maxFrameLength, int maxPlaintextPerFrame) {
-    this(SessionCiphers.sealer(session), SessionCiphers.opener(session), session::destroy,
-        maxFrameLength, maxPlaintextPerFrame);
-  }
-
-  SecioFrameCodec(
-      FrameSealer sealer,
-      FrameOpener opener,
-      Runnable destroyKeys,
-      int maxFrameLength,
-      int maxPlaintextPerFrame) {
-    this.sealer = Objects.requireNonNull(sealer, "sealer");
-    this.opener = Objects.requireNonNull(opener, "opener");
-    this.destroyKeys = Objects.requireNonNull(destroyKeys, "destroyKeys");
+  SecioFrameCodec(CipherPair ciphers, int maxFrameLength, int maxPlaintextPerFrame) {
+    this.ciphers = Objects.requireNonNull(ciphers, "ciphers");
+    this.sealer = ciphers.sealer();
+    this.opener = ciphers.opener();
     if (maxPlaintextPerFrame < 1) {
       throw new IllegalArgumentException("maxPlaintextPerFrame must be positive: " + maxPlaintextPerFrame);
     }
@@ -194,8 +181,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
     }
     failed = true;
     try {
-      sealer.destroy();
-      opener.destroy();
+      ciphers.destroy();
     } finally {
       try {
         if (pending != null && !pending.isEmpty()) {
@@ -290,9 +276,8 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
   private ByteBuf seal(ChannelHandlerContext ctx, ByteBuf plaintext) throws SecioException {
     int length = plaintext.readableBytes();
     int bodyLength = length + sealer.overhead();
-    ByteBuf frame = ctx.alloc().ioBuffer(SecioFrameDecoder.LENGTH_FIELD_SIZE_IN_BYTES + bodyLength);
+    ByteBuf frame = SecioFrameDecoder.newFrame(ctx.alloc(), bodyLength);
     try {
-      frame.writeInt(bodyLength);
       int bodyStart = frame.writerIndex();
       ByteBuffer out = frame.nioBuffer(bodyStart, bodyLength);
       if (plaintext.isDirect() && plaintext.nioBufferCount() == 1) {
@@ -332,7 +317,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
         pending.releaseAndFailAll(new ClosedChannelException());
       }
     } finally {
-      destroyKeys.run();
+      ciphers.destroy();
     }
   }
 }

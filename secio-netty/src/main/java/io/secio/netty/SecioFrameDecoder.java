@@ -1,23 +1,20 @@
 package io.secio.netty;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.codec.DecoderException;
 import io.secio.SecioException;
+import io.secio.frame.Frames;
 import java.util.List;
 
 /**
- * Splits the inbound byte stream into secio frames (spec section 1) and emits each payload, without
- * its 4-byte length prefix, as a retained slice that the next handler must release.
- *
- * <pre>
- * +----------------------+-------------------------+
- * | length (u32, BE)     | payload (length bytes)  |
- * +----------------------+-------------------------+
- * </pre>
+ * Splits the inbound byte stream into secio frames (the format, its diagram and the length check are
+ * {@link Frames}'s) and emits each payload, without its length prefix, as a retained slice that the
+ * next handler must release.
  *
  * <p>A declared length over {@code maxFrameLength} (inclusive limit) fails from the header alone,
  * before any of the body is buffered, with a {@link DecoderException} whose cause is a {@link
@@ -25,23 +22,20 @@ import java.util.List;
  * discarded. The declared length is never allocated up front: the cumulation grows with the bytes
  * actually received.
  *
- * <p>Built with a handshake limit it applies that limit instead (reason {@link
- * SecioException.Reason#HANDSHAKE_MESSAGE_TOO_LONG}) until {@link #handshakeComplete()}: a hostile
+ * <p>Built by {@link Secio} with a handshake limit, it applies that limit instead (reason {@link
+ * SecioException.Reason#HANDSHAKE_MESSAGE_TOO_LONG}) until the handshake completes: a hostile
  * handshake then holds at most that many bytes however long a frame it declares.
  *
  * <p>Stateful, so never shared: one instance per channel, used on its event loop only.
  */
 public final class SecioFrameDecoder extends ByteToMessageDecoder {
-  /** Size of the length prefix in front of every frame. */
-  public static final int LENGTH_FIELD_SIZE_IN_BYTES = 4;
-
   private final int maxFrameLength;
   private int limit;
   private boolean handshaking;
   private boolean failed;
 
   /** A decoder that accepts payloads of up to {@code maxFrameLength} bytes, inclusive. */
-  public SecioFrameDecoder(int maxFrameLength) {
+  SecioFrameDecoder(int maxFrameLength) {
     this(maxFrameLength, maxFrameLength);
     handshaking = false;
   }
@@ -50,7 +44,7 @@ public final class SecioFrameDecoder extends ByteToMessageDecoder {
    * A decoder that accepts payloads of up to {@code maxHandshakeMessageLength} bytes until {@link
    * #handshakeComplete()}, then up to {@code maxFrameLength}, both inclusive.
    */
-  public SecioFrameDecoder(int maxFrameLength, int maxHandshakeMessageLength) {
+  SecioFrameDecoder(int maxFrameLength, int maxHandshakeMessageLength) {
     if (maxFrameLength < 0 || maxHandshakeMessageLength < 0) {
       throw new IllegalArgumentException("frame limits must not be negative: " + maxFrameLength
           + ", " + maxHandshakeMessageLength);
@@ -80,7 +74,7 @@ public final class SecioFrameDecoder extends ByteToMessageDecoder {
   }
 
   /** The peer's nonce echo is verified: from the next frame on, the frame limit applies. */
-  public void handshakeComplete() {
+  void handshakeComplete() {
     handshaking = false;
     limit = maxFrameLength;
   }
@@ -92,23 +86,39 @@ public final class SecioFrameDecoder extends ByteToMessageDecoder {
       in.skipBytes(in.readableBytes());
       return;
     }
-    if (in.readableBytes() < LENGTH_FIELD_SIZE_IN_BYTES) {
+    if (in.readableBytes() < Frames.HEADER_SIZE_IN_BYTES) {
       return;
     }
-    long length = in.getUnsignedInt(in.readerIndex());
-    if (length > limit) {
+    int length;
+    try {
+      length = Frames.checkedLength(declaredLength(in, in.readerIndex()), limit,
+          handshaking ? SecioException.Reason.HANDSHAKE_MESSAGE_TOO_LONG
+              : SecioException.Reason.FRAME_TOO_LONG);
+    } catch (SecioException e) {
       failed = true;
       in.skipBytes(in.readableBytes());
-      throw new DecoderException(new SecioException(
-          handshaking ? SecioException.Reason.HANDSHAKE_MESSAGE_TOO_LONG
-              : SecioException.Reason.FRAME_TOO_LONG,
-          "declared " + length + " bytes, limit " + limit));
+      throw new DecoderException(e);
     }
-    if (in.readableBytes() - LENGTH_FIELD_SIZE_IN_BYTES < length) {
+    if (in.readableBytes() - Frames.HEADER_SIZE_IN_BYTES < length) {
       return;
     }
-    in.skipBytes(LENGTH_FIELD_SIZE_IN_BYTES);
-    out.add(body(in, (int) length));
+    in.skipBytes(Frames.HEADER_SIZE_IN_BYTES);
+    out.add(body(in, length));
+  }
+
+  /** The payload length declared by the header at {@code index} of {@code in} ({@link Frames}). */
+  static long declaredLength(ByteBuf in, int index) {
+    return Frames.declaredLength(in.nioBuffer(index, Frames.HEADER_SIZE_IN_BYTES));
+  }
+
+  /**
+   * A new frame buffer from {@code alloc} with room for a payload of {@code payloadLength} bytes,
+   * its header already written: the payload goes right after the writer index.
+   */
+  static ByteBuf newFrame(ByteBufAllocator alloc, int payloadLength) {
+    ByteBuf frame = alloc.ioBuffer(Frames.HEADER_SIZE_IN_BYTES + payloadLength);
+    Frames.putHeader(frame.nioBuffer(frame.writerIndex(), Frames.HEADER_SIZE_IN_BYTES), payloadLength);
+    return frame.writerIndex(frame.writerIndex() + Frames.HEADER_SIZE_IN_BYTES);
   }
 
   /**

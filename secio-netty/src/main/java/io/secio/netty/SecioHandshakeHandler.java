@@ -16,6 +16,7 @@ import io.secio.HandshakeLimiter;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.SecioSession;
+import io.secio.frame.CipherPair;
 import io.secio.handshake.HandshakeEngine;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -96,7 +97,7 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
   private boolean removed;
 
   /** A handler without a concurrency bound, as a client uses. */
-  public SecioHandshakeHandler(SecioConfig config) {
+  SecioHandshakeHandler(SecioConfig config) {
     this(config, null);
   }
 
@@ -104,7 +105,7 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
    * A handler that takes a permit from {@code limiter} ({@code null}: unbounded) for its handshake; a
    * server passes {@link SecioConfig#handshakeLimiter()}, as {@link Secio#server} does.
    */
-  public SecioHandshakeHandler(SecioConfig config, HandshakeLimiter limiter) {
+  SecioHandshakeHandler(SecioConfig config, HandshakeLimiter limiter) {
     this.config = Objects.requireNonNull(config, "config");
     this.limiter = limiter;
     this.handshakeExecutor = config.handshakeExecutor().orElse(null);
@@ -340,8 +341,7 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
       return;
     }
     for (byte[] payload : payloads) {
-      ByteBuf buf = ctx.alloc().ioBuffer(SecioFrameDecoder.LENGTH_FIELD_SIZE_IN_BYTES + payload.length);
-      buf.writeInt(payload.length).writeBytes(payload);
+      ByteBuf buf = SecioFrameDecoder.newFrame(ctx.alloc(), payload.length).writeBytes(payload);
       // A failed write surfaces as exceptionCaught, which fails the handshake.
       ctx.write(buf, ctx.voidPromise());
     }
@@ -408,10 +408,11 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
     done = true;
     stopClock();
     SecioSession session = engine.session();
+    CipherPair ciphers = engine.split();
     ChannelHandlerContext codecCtx;
     SecioFrameCodec codec;
     try {
-      codec = new SecioFrameCodec(session, config.maxFrameLength(), config.maxPlaintextPerFrame());
+      codec = new SecioFrameCodec(ciphers, config.maxFrameLength(), config.maxPlaintextPerFrame());
       SecioFrameDecoder decoder = ctx.pipeline().get(SecioFrameDecoder.class);
       if (decoder != null) {
         decoder.handshakeComplete();
@@ -421,7 +422,7 @@ public final class SecioHandshakeHandler extends ChannelDuplexHandler {
       codecCtx = ctx.pipeline().context(codec);
     } catch (Throwable t) {
       // A failure here still has the one failure path: fail the future, fire the event, close.
-      session.destroy();
+      ciphers.destroy();
       failNow(t);
       return;
     }

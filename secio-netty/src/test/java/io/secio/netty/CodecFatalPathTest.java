@@ -15,6 +15,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.secio.CipherAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.crypto.CryptoBackends;
+import io.secio.frame.CipherPair;
 import io.secio.frame.FrameCiphers;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
@@ -46,7 +47,7 @@ class CodecFatalPathTest {
         FrameCiphers.sealer(CryptoBackends.defaultBackend(), CIPHER, HashAlgorithm.SHA256, keys.k1());
     sealer = FrameCiphers.sealer(failing, CIPHER, HashAlgorithm.SHA256, keys.k2());
     opener = FrameCiphers.opener(failing, CIPHER, HashAlgorithm.SHA256, keys.k1());
-    SecioFrameCodec codec = new SecioFrameCodec(sealer, opener, () -> { }, 1 << 20, 1024);
+    SecioFrameCodec codec = new SecioFrameCodec(new CipherPair(sealer, opener), 1 << 20, 1024);
     return new EmbeddedChannel(codec, new ChannelInboundHandlerAdapter() {
       @Override
       public void channelRead(ChannelHandlerContext ctx, Object msg) {

@@ -25,12 +25,12 @@ import io.secio.ProtocolVersion;
 import io.secio.SecioConfig;
 import io.secio.SecioMode;
 import io.secio.SecioSession;
+import io.secio.frame.CipherPair;
 import io.secio.frame.FrameReader;
 import io.secio.frame.Frames;
 import io.secio.handshake.HandshakeEngine;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
-import io.secio.internal.SessionCiphers;
 import io.secio.testing.TestIdentities;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -153,18 +153,19 @@ class DialectBridgeTest {
         write(out, engine.receive(frame));
       }
       SecioSession session = engine.session();
+      CipherPair ciphers = engine.split();
       assertEquals(Dialect.TENTACLE, session.dialect());
 
       // One write, one frame: 8 MiB of payload, the largest either side accepts.
       byte[] big = new byte[SecioConfig.DEFAULT_MAX_FRAME_LENGTH_IN_BYTES - CipherAlgorithm.TAG_SIZE_IN_BYTES];
       new Random(8).nextBytes(big);
-      byte[] sealed = SessionCiphers.sealer(session).seal(big);
+      byte[] sealed = ciphers.sealer().seal(big);
       assertEquals(SecioConfig.DEFAULT_MAX_FRAME_LENGTH_IN_BYTES, sealed.length);
       out.write(Frames.withHeader(sealed));
       out.flush();
       ByteArrayOutputStream echoed = new ByteArrayOutputStream();
       while (echoed.size() < big.length) {
-        echoed.writeBytes(SessionCiphers.opener(session).open(next(in, reader, frames)));
+        echoed.writeBytes(ciphers.opener().open(next(in, reader, frames)));
       }
       assertArrayEquals(big, echoed.toByteArray());
     }

@@ -14,9 +14,10 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioException.Reason;
+import io.secio.SecioException;
 import io.secio.SecioSession;
+import io.secio.frame.Frames;
 import io.secio.handshake.ScriptedPeer;
 import io.secio.testing.SigningThreads;
 import java.nio.charset.StandardCharsets;
@@ -128,7 +129,7 @@ class HandshakeExecutorTest {
 
   private static byte[] unframed(ByteBuf frame) {
     try {
-      frame.skipBytes(SecioFrameDecoder.LENGTH_FIELD_SIZE_IN_BYTES);
+      frame.skipBytes(Frames.HEADER_SIZE_IN_BYTES);
       return ByteBufUtil.getBytes(frame);
     } finally {
       frame.release();

@@ -24,6 +24,7 @@ import io.secio.HandshakeLimiter;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.SecioSession;
+import io.secio.frame.Frames;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.BlockingQueue;
@@ -85,7 +86,7 @@ class MidStreamInstallTest {
       ByteBuf in = (ByteBuf) msg;
       held.writeBytes(in);
       in.release();
-      int frameEnd = PREFIX.length + SecioFrameDecoder.LENGTH_FIELD_SIZE_IN_BYTES;
+      int frameEnd = PREFIX.length + Frames.HEADER_SIZE_IN_BYTES;
       if (held.readableBytes() < frameEnd
           || held.readableBytes() < frameEnd + held.getInt(PREFIX.length)) {
         return;

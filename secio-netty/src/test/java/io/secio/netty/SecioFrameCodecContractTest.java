@@ -13,6 +13,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.secio.frame.CipherPair;
 import java.nio.channels.ClosedChannelException;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class SecioFrameCodecContractTest {
   private final TestFrameCipher inbound = new TestFrameCipher((byte) 2);
 
   private SecioFrameCodec codec(int maxFrameLength, int maxPlaintextPerFrame) {
-    return new SecioFrameCodec(outbound.sealer, inbound.opener, () -> {}, maxFrameLength,
+    return new SecioFrameCodec(new CipherPair(outbound.sealer, inbound.opener), maxFrameLength,
         maxPlaintextPerFrame);
   }
 

@@ -13,6 +13,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.secio.SecioException;
+import io.secio.frame.CipherPair;
 import io.secio.frame.FrameOpener;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * The codec's one fatal path, seen from the keys and the application: the first failure destroys the
  * sealer and the opener at once (not only when the channel goes inactive), fails the queued writes
  * with its cause, is fired once, and closes the channel; nothing after it is opened or delivered.
- * Here the session's own key destruction ({@code destroyKeys}) only counts, so every destroy the
- * sealer and opener see comes from the fatal path itself; and the opener keeps opening after its
+ * The codec owns the {@link CipherPair}, so every destroy the sealer and opener see comes from the
+ * codec itself; and the opener keeps opening after its
  * destroy, as a provider that keeps its own key copy would, so only the codec stands between a
  * frame after a failure and the application.
  */
@@ -35,10 +36,10 @@ class SecioFrameCodecFailureTest {
   private final SpySealer sealer = new SpySealer(outbound.sealer);
   private final SpyOpener opener = new SpyOpener(inbound.opener);
   private final Recorder app = new Recorder();
-  private int keysDestroyed;
+  private final CipherPair ciphers = new CipherPair(sealer, opener);
 
   private EmbeddedChannel channel() {
-    SecioFrameCodec codec = new SecioFrameCodec(sealer, opener, () -> keysDestroyed++, MAX_FRAME, 100);
+    SecioFrameCodec codec = new SecioFrameCodec(ciphers, MAX_FRAME, 100);
     return new EmbeddedChannel(new SecioFrameDecoder(MAX_FRAME), codec, app);
   }
 
@@ -67,7 +68,7 @@ class SecioFrameCodecFailureTest {
     assertSame(cause, queued.cause(), "the queued write did not fail with the failure");
     assertFalse(ch.isOpen());
     assertEquals(1, app.inactive, "channelInactive was not passed on");
-    assertEquals(1, keysDestroyed);
+    assertTrue(ciphers.isDestroyed());
     assertNull(ch.readOutbound());
     assertFalse(ch.finishAndReleaseAll());
   }
@@ -110,7 +111,7 @@ class SecioFrameCodecFailureTest {
   void aFrameAfterTheKeysAreDestroyedIsDroppedUnopened() throws Exception {
     EmbeddedChannel ch = channel();
     ch.pipeline().fireChannelInactive();
-    assertEquals(1, keysDestroyed);
+    assertTrue(ciphers.isDestroyed());
     ByteBuf late = frame(new byte[] {7});
     ch.writeInbound(late);
     assertEquals(0, late.refCnt(), "the late frame was not released");
@@ -118,7 +119,8 @@ class SecioFrameCodecFailureTest {
     assertEquals(0, app.reads);
     assertTrue(app.exceptions.isEmpty(), () -> app.exceptions.toString());
     assertFalse(ch.finishAndReleaseAll());
-    assertEquals(1, keysDestroyed, "the keys were destroyed twice");
+    assertTrue(ciphers.isDestroyed());
+    assertEquals(1, sealer.destroyed, "the keys were destroyed twice");
   }
 
   @Test
@@ -161,7 +163,8 @@ class SecioFrameCodecFailureTest {
     assertEquals(SecioException.Reason.AUTHENTICATION_FAILED, cause.reason());
     assertSame(cause, queued.cause(), "the queued write did not fail with the failure");
     assertFalse(ch.isOpen());
-    assertEquals(1, keysDestroyed, "the session's keys were not destroyed on close");
+    assertTrue(ciphers.isDestroyed(), "the session's keys were not destroyed on close");
+    assertEquals(1, opener.destroyed, "a sealer that failed to destroy kept the opener's keys");
     assertFalse(ch.finishAndReleaseAll());
   }
 

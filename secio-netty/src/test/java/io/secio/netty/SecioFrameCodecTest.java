@@ -20,6 +20,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.UnsupportedMessageTypeException;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
+import io.secio.frame.CipherPair;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
 import java.io.ByteArrayOutputStream;
@@ -43,19 +44,13 @@ class SecioFrameCodecTest {
   private final Recorder serverApp = new Recorder();
 
   private SecioFrameCodec clientCodec(int chunk) {
-    return new SecioFrameCodec(clientToServer.sealer, serverToClient.opener,
-        () -> {
-          clientToServer.sealer.destroy();
-          serverToClient.opener.destroy();
-        }, MAX_FRAME, chunk);
+    return new SecioFrameCodec(new CipherPair(clientToServer.sealer, serverToClient.opener),
+        MAX_FRAME, chunk);
   }
 
   private SecioFrameCodec serverCodec() {
-    return new SecioFrameCodec(serverToClient.sealer, clientToServer.opener,
-        () -> {
-          serverToClient.sealer.destroy();
-          clientToServer.opener.destroy();
-        }, MAX_FRAME, SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
+    return new SecioFrameCodec(new CipherPair(serverToClient.sealer, clientToServer.opener),
+        MAX_FRAME, SecioConfig.DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES);
   }
 
   private EmbeddedPair pair(int clientChunk) {
@@ -242,8 +237,7 @@ class SecioFrameCodecTest {
   void aLargeFlushIsSealedAFewFramesAheadOfTheSocket() {
     Gate gate = new Gate();
     int chunk = 16 * 1024;
-    SecioFrameCodec codec = new SecioFrameCodec(clientToServer.sealer, serverToClient.opener,
-        () -> { }, 1 << 20, chunk);
+    SecioFrameCodec codec = new SecioFrameCodec(new CipherPair(clientToServer.sealer, serverToClient.opener), 1 << 20, chunk);
     EmbeddedChannel ch = new EmbeddedChannel(gate, codec);
     byte[] data = random(1 << 20, 13);
     ChannelFuture write = ch.writeAndFlush(Unpooled.wrappedBuffer(data));
@@ -265,8 +259,7 @@ class SecioFrameCodecTest {
 
   /** A codec whose frames are {@code frameSize} bytes on the wire when full, behind a {@link Gate}. */
   private EmbeddedChannel gated(Gate gate, int frameSize) {
-    SecioFrameCodec codec = new SecioFrameCodec(clientToServer.sealer, serverToClient.opener,
-        () -> { }, 1 << 20, frameSize - 4 - TAG);
+    SecioFrameCodec codec = new SecioFrameCodec(new CipherPair(clientToServer.sealer, serverToClient.opener), 1 << 20, frameSize - 4 - TAG);
     return new EmbeddedChannel(gate, codec);
   }
 
@@ -493,7 +486,7 @@ class SecioFrameCodecTest {
   void aDirectWriteIsSealedFromItsOwnMemoryAndOthersFromACopyApartFromTheFrame() throws Exception {
     SpySealer sealer = new SpySealer(clientToServer.sealer);
     EmbeddedChannel ch = new EmbeddedChannel(
-        new SecioFrameCodec(sealer, serverToClient.opener, () -> { }, MAX_FRAME, MAX_FRAME));
+        new SecioFrameCodec(new CipherPair(sealer, serverToClient.opener), MAX_FRAME, MAX_FRAME));
     byte[] one = random(100, 17);
     byte[] two = random(50, 18);
     ByteBuf direct = ch.alloc().directBuffer(100).writeBytes(one);
@@ -545,7 +538,7 @@ class SecioFrameCodecTest {
     };
     Recorder app = new Recorder();
     EmbeddedChannel ch = new EmbeddedChannel(new SecioFrameDecoder(MAX_FRAME),
-        new SecioFrameCodec(exhausted, serverToClient.opener, () -> {}, MAX_FRAME, 100), app);
+        new SecioFrameCodec(new CipherPair(exhausted, serverToClient.opener), MAX_FRAME, 100), app);
     ChannelFuture first = ch.write(Unpooled.wrappedBuffer(new byte[150]));
     ChannelFuture second = ch.write(Unpooled.wrappedBuffer(new byte[10]));
     ch.flush();

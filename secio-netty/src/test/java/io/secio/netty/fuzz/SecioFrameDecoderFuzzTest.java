@@ -13,14 +13,14 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.secio.SecioException;
-import io.secio.netty.SecioFrameDecoder;
+import io.secio.netty.FrameDecoders;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@link SecioFrameDecoder} on any stream cut into any chunks (spec section 1), against a plain model:
+ * {@link io.secio.netty.SecioFrameDecoder} on any stream cut into any chunks (spec section 1), against a plain model:
  * it emits exactly the model's frames, fails with {@code FRAME_TOO_LONG} exactly when a header over the
  * limit is complete, emits nothing after that, and leaks no buffer.
  */
@@ -31,7 +31,7 @@ class SecioFrameDecoderFuzzTest {
   @FuzzTest
   void anyStreamInAnyChunks(FuzzedDataProvider data) {
     int maxFrameLength = data.consumeInt(0, MAX_LIMIT);
-    EmbeddedChannel channel = new EmbeddedChannel(new SecioFrameDecoder(maxFrameLength));
+    EmbeddedChannel channel = new EmbeddedChannel(FrameDecoders.of(maxFrameLength));
     ByteArrayOutputStream stream = new ByteArrayOutputStream();
     List<byte[]> emitted = new ArrayList<>();
     boolean failed = false;

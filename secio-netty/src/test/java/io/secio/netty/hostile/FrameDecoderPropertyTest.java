@@ -12,7 +12,7 @@ import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 import io.secio.SecioException;
-import io.secio.netty.SecioFrameDecoder;
+import io.secio.netty.FrameDecoders;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -24,7 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link SecioFrameDecoder} against a reference model, on random streams cut into random chunks. A
+ * {@link io.secio.netty.SecioFrameDecoder} against a reference model, on random streams cut into random chunks. A
  * stream mixes honest frames (empty, at the limit, in between), hand-made headers (0, the limit, one
  * over, 2^31, 2^32 - 1, anything) and random bytes. The model reads it as the spec says: frames until
  * a header over the limit (then FRAME_TOO_LONG, once, and nothing after) or until the bytes run out
@@ -103,7 +103,7 @@ class FrameDecoderPropertyTest {
     UnpooledByteBufAllocator allocator = new UnpooledByteBufAllocator(false, true);
     EmbeddedChannel ch = new EmbeddedChannel();
     ch.config().setAllocator(allocator);
-    ch.pipeline().addLast(new SecioFrameDecoder(limit));
+    ch.pipeline().addLast(FrameDecoders.of(limit));
     List<ByteBuf> fed = new ArrayList<>();
     int tooLong = 0;
     // Tiny chunks (1 to 8 bytes) for streams short enough to feed that way in milliseconds.
