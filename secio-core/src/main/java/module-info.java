@@ -1,7 +1,8 @@
 /**
- * secio without Netty: configuration, identities and peer ids, the negotiated session, and the
- * failure reasons. The handshake engine, frame ciphers, key stretching and crypto backends stay
- * inside; {@code io.secio.netty} is the one module that drives them.
+ * secio without Netty: configuration, identities and peer ids, the negotiated session, the failure
+ * reasons, and for a transport of one's own the handshake engine and the frame ciphers it hands over
+ * ({@code io.secio.handshake}, {@code io.secio.frame}). Key stretching, the frame cipher
+ * implementations and the crypto backends stay inside.
  *
  * <p>Conscrypt is optional ({@code requires static}): on the class path it is used when its jar is
  * there; on the module path add it with {@code --add-modules org.conscrypt}. Without it the JDK and
@@ -17,8 +18,6 @@ module io.secio.core {
   // The API: one line per package.
   exports io.secio;
   exports io.secio.identity;
-
-  // Internals the Netty handlers drive: one line per package and reader.
-  exports io.secio.handshake to io.secio.netty;
-  exports io.secio.frame to io.secio.netty;
+  exports io.secio.handshake;
+  exports io.secio.frame;
 }

@@ -3,7 +3,7 @@ package io.secio;
 import java.util.Optional;
 
 /**
- * The frame ciphers secio negotiates (spec sections 3, 5 and 6). Twofish, Blowfish and NULL are
+ * The frame ciphers secio negotiates (docs/PROTOCOL.md sections 6, 8 and 10). Twofish, Blowfish and NULL are
  * deliberately absent: they are never offered and never accepted.
  */
 public enum CipherAlgorithm {

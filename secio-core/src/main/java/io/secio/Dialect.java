@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The two handshakes that lead to secio's frames (spec sections 2 to 4, and 11). They share the
+ * The two handshakes that lead to secio's frames (docs/PROTOCOL.md sections 3 to 9, and 14). They share the
  * state machine, key stretching, frames and nonce echo; they differ in how Propose and Exchange are
  * encoded, which identity keys they carry, what the order hashes, how a peer id is formed and which
  * algorithms may be negotiated.
@@ -57,19 +57,61 @@ public enum Dialect {
   }
 
   /**
+   * Whether a node with an identity of {@code type} proposing these lists can speak this dialect:
+   * it supports the key type and can negotiate something of each kind.
+   */
+  public boolean canSpeak(KeyType type, List<ExchangeAlgorithm> proposedExchanges,
+      List<CipherAlgorithm> proposedCiphers, List<HashAlgorithm> proposedHashes) {
+    return supports(type) && proposesSomethingOfEachKind(proposedExchanges, proposedCiphers, proposedHashes);
+  }
+
+  /**
+   * The same check for a config forced to this dialect, saying why it fails.
+   *
+   * @throws IllegalArgumentException if the identity or the lists cannot speak this dialect
+   */
+  void requireSpeakable(KeyType type, List<ExchangeAlgorithm> proposedExchanges,
+      List<CipherAlgorithm> proposedCiphers, List<HashAlgorithm> proposedHashes) {
+    if (!supports(type)) {
+      throw new IllegalArgumentException(this + " dialect needs a secp256k1 identity, not " + type);
+    }
+    if (!proposesSomethingOfEachKind(proposedExchanges, proposedCiphers, proposedHashes)) {
+      throw new IllegalArgumentException(
+          "the " + this + " dialect can negotiate none of the proposed exchanges, ciphers or hashes");
+    }
+  }
+
+  private boolean proposesSomethingOfEachKind(List<ExchangeAlgorithm> proposedExchanges,
+      List<CipherAlgorithm> proposedCiphers, List<HashAlgorithm> proposedHashes) {
+    return proposedExchanges.stream().anyMatch(exchanges::contains)
+        && proposedCiphers.stream().anyMatch(ciphers::contains)
+        && proposedHashes.stream().anyMatch(hashes::contains);
+  }
+
+  /**
    * The peer id of {@code key} in this dialect's form: libp2p's multihash of the {@code PublicKey}
-   * protobuf, or tentacle's {@code 0x12 0x20 || SHA256(compressed key)}.
+   * protobuf (the identity multihash up to 42 bytes of protobuf, sha2-256 above), or tentacle's
+   * {@code 0x12 0x20 || SHA256(compressed key)}. The one place peer ids are derived.
    *
    * @throws IllegalArgumentException if this dialect does not carry keys of that type
    */
   public PeerId peerId(IdentityPublicKey key) {
     Objects.requireNonNull(key, "key");
     if (this == LIBP2P) {
-      return key.peerId();
+      byte[] protobuf = key.toProtobuf();
+      return protobuf.length <= PeerId.MAX_INLINE_KEY_SIZE_IN_BYTES
+          ? PeerId.ofIdentity(protobuf)
+          : PeerId.ofSha256(protobuf);
     }
     if (!supports(key.type())) {
       throw new IllegalArgumentException("a " + this + " peer id needs a secp256k1 key, not " + key.type());
     }
     return PeerId.ofSha256(key.keyData());
+  }
+
+  /** Whether {@code id} is the peer id of {@code key} in this dialect's form. */
+  public boolean matches(PeerId id, IdentityPublicKey key) {
+    Objects.requireNonNull(id, "id");
+    return supports(key.type()) && id.equals(peerId(key));
   }
 }

@@ -2,7 +2,7 @@ package io.secio;
 
 import java.util.Optional;
 
-/** The ephemeral key exchanges secio negotiates (spec sections 3 and 4). */
+/** The ephemeral key exchanges secio negotiates (docs/PROTOCOL.md sections 6 and 7). */
 public enum ExchangeAlgorithm {
   P_256("P-256", 65, 32),
   P_384("P-384", 97, 48),

@@ -1,25 +1,26 @@
 package io.secio;
 
-import io.secio.identity.IdentityPublicKey;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * A libp2p peer id: the multihash of a {@code PublicKey} protobuf, shown in base58 (spec section 2).
- * Immutable, thread-safe, equal when the multihashes are equal.
+ * A peer id: a multihash, shown in base58 (docs/PROTOCOL.md section 3). A plain value: which key an
+ * id belongs to depends on the dialect, so deriving and matching ids are {@link Dialect}'s ({@link
+ * Dialect#peerId}, {@link Dialect#matches}). Immutable, thread-safe, equal when the multihashes are
+ * equal.
  *
  * <p>Only the two multihashes a public key can produce are peer ids: the identity multihash
- * {@code 0x00 len bytes} of a protobuf of at most 42 bytes (Ed25519, secp256k1), and sha2-256
- * {@code 0x12 0x20 digest} (RSA, ECDSA).
+ * {@code 0x00 len bytes} of at most 42 bytes (a libp2p id of an Ed25519 or secp256k1 key), and
+ * sha2-256 {@code 0x12 0x20 digest} (a libp2p id of an RSA or ECDSA key, and every tentacle id).
  */
 public final class PeerId {
   private static final int IDENTITY_CODE = 0x00;
   private static final int SHA2_256_CODE = 0x12;
   private static final int SHA2_256_DIGEST_SIZE_IN_BYTES = 32;
-  /** Protobufs up to this size are inlined in the id instead of hashed. */
-  private static final int MAX_INLINE_KEY_SIZE_IN_BYTES = 42;
+  /** Data up to this size is inlined in the id (the identity multihash) instead of hashed. */
+  static final int MAX_INLINE_KEY_SIZE_IN_BYTES = 42;
   /** Longer than any valid id (44 bytes are at most 61 base58 characters); bounds the decoding work. */
   private static final int MAX_TEXT_LENGTH = 128;
 
@@ -34,17 +35,16 @@ public final class PeerId {
     this.multihash = multihash;
   }
 
-  /** The peer id of a public key: identity multihash up to 42 bytes of protobuf, sha2-256 above. */
-  public static PeerId fromPublicKey(IdentityPublicKey key) {
-    byte[] protobuf = key.toProtobuf();
-    if (protobuf.length <= MAX_INLINE_KEY_SIZE_IN_BYTES) {
-      byte[] multihash = new byte[2 + protobuf.length];
-      multihash[0] = IDENTITY_CODE;
-      multihash[1] = (byte) protobuf.length;
-      System.arraycopy(protobuf, 0, multihash, 2, protobuf.length);
-      return new PeerId(multihash);
+  /** The identity multihash id of {@code data}, at most 42 bytes: libp2p's for a short protobuf. */
+  static PeerId ofIdentity(byte[] data) {
+    if (data.length < 1 || data.length > MAX_INLINE_KEY_SIZE_IN_BYTES) {
+      throw new IllegalArgumentException("an identity multihash holds 1 to 42 bytes: " + data.length);
     }
-    return ofSha256(protobuf);
+    byte[] multihash = new byte[2 + data.length];
+    multihash[0] = IDENTITY_CODE;
+    multihash[1] = (byte) data.length;
+    System.arraycopy(data, 0, multihash, 2, data.length);
+    return new PeerId(multihash);
   }
 
   /** The sha2-256 multihash id of {@code data}: libp2p's for a long protobuf, tentacle's for a raw key. */
@@ -118,11 +118,6 @@ public final class PeerId {
       base58 = text;
     }
     return text;
-  }
-
-  /** Whether this id is the id of {@code key}. */
-  public boolean matches(IdentityPublicKey key) {
-    return equals(fromPublicKey(key));
   }
 
   @Override

@@ -68,7 +68,10 @@ public final class SecioConfig {
     this.handshakeTimeout = b.handshakeTimeout;
     this.maxPlaintextPerFrame = b.maxPlaintextPerFrame;
     this.handshakeLimiter = b.handshakeLimiter != null
-        ? b.handshakeLimiter : HandshakeLimiter.of(b.maxConcurrentHandshakes);
+        ? b.handshakeLimiter
+        : HandshakeLimiter.of(b.maxConcurrentHandshakes, b.maxConcurrentHandshakesPerSource > 0
+            ? Math.min(b.maxConcurrentHandshakesPerSource, b.maxConcurrentHandshakes)
+            : HandshakeLimiter.defaultMaxPerSource(b.maxConcurrentHandshakes));
     this.expectedRemotePeer = b.expectedRemotePeer;
     this.peerVerifier = b.peerVerifier;
     this.handshakeExecutor = b.handshakeExecutor;
@@ -76,25 +79,8 @@ public final class SecioConfig {
     this.random = b.random != null ? b.random : new SecureRandom();
     this.dialect = b.dialect;
     if (dialect != null) {
-      requireSpeakable(dialect);
+      dialect.requireSpeakable(identity.type(), exchanges, ciphers, hashes);
     }
-  }
-
-  /** A forced dialect must be able to carry the identity and to propose something of each kind. */
-  private void requireSpeakable(Dialect d) {
-    if (!d.supports(identity.type())) {
-      throw new IllegalArgumentException(d + " dialect needs a secp256k1 identity, not " + identity.type());
-    }
-    if (!proposesSomethingOfEachKind(d)) {
-      throw new IllegalArgumentException(
-          "the " + d + " dialect can negotiate none of the proposed exchanges, ciphers or hashes");
-    }
-  }
-
-  private boolean proposesSomethingOfEachKind(Dialect d) {
-    return exchanges.stream().anyMatch(d.exchanges()::contains)
-        && ciphers.stream().anyMatch(d.ciphers()::contains)
-        && hashes.stream().anyMatch(d.hashes()::contains);
   }
 
   private static void requireNonEmpty(List<?> list, String what) {
@@ -121,6 +107,7 @@ public final class SecioConfig {
     // Shared, not copied: a config derived from this one (say for one dial) counts against the same bound.
     b.handshakeLimiter = handshakeLimiter;
     b.maxConcurrentHandshakes = handshakeLimiter.maxConcurrentHandshakes();
+    b.maxConcurrentHandshakesPerSource = handshakeLimiter.maxPerSource();
     b.expectedRemotePeer = expectedRemotePeer;
     b.peerVerifier = peerVerifier;
     b.handshakeExecutor = handshakeExecutor;
@@ -141,7 +128,7 @@ public final class SecioConfig {
 
   /** The local peer id in libp2p's form; a session's is in its dialect's ({@link Dialect#peerId}). */
   public PeerId localPeerId() {
-    return identity.publicKey().peerId();
+    return Dialect.LIBP2P.peerId(identity.publicKey());
   }
 
   public List<ExchangeAlgorithm> exchanges() {
@@ -181,6 +168,11 @@ public final class SecioConfig {
   /** How many handshakes one listener runs at once before refusing new ones. */
   public int maxConcurrentHandshakes() {
     return handshakeLimiter.maxConcurrentHandshakes();
+  }
+
+  /** How many of those may come from one source (see {@link HandshakeLimiter}). */
+  public int maxConcurrentHandshakesPerSource() {
+    return handshakeLimiter.maxPerSource();
   }
 
   /**
@@ -229,9 +221,7 @@ public final class SecioConfig {
    * dialect each one that can carry the identity and negotiate some of the proposed algorithms.
    */
   public boolean speaks(Dialect d) {
-    return dialect != null
-        ? dialect == d
-        : d.supports(identity.type()) && proposesSomethingOfEachKind(d);
+    return dialect != null ? dialect == d : d.canSpeak(identity.type(), exchanges, ciphers, hashes);
   }
 
   @Override
@@ -261,6 +251,8 @@ public final class SecioConfig {
     private Duration handshakeTimeout = DEFAULT_HANDSHAKE_TIMEOUT;
     private int maxPlaintextPerFrame = DEFAULT_MAX_PLAINTEXT_PER_FRAME_IN_BYTES;
     private int maxConcurrentHandshakes = DEFAULT_MAX_CONCURRENT_HANDSHAKES;
+    /** 0: the limiter's default share. */
+    private int maxConcurrentHandshakesPerSource;
     private HandshakeLimiter handshakeLimiter;
     private PeerId expectedRemotePeer;
     private PeerVerifier peerVerifier = PeerVerifier.ACCEPT_ALL;
@@ -354,10 +346,25 @@ public final class SecioConfig {
       return this;
     }
 
+    /**
+     * Bound on inbound handshakes at once from one source (an IP address, an IPv6 /64), kept by the
+     * new {@link HandshakeLimiter} as {@link #maxConcurrentHandshakes(int)}; at most that bound.
+     * Default {@link HandshakeLimiter#defaultMaxPerSource}: one eighth of it, 64 of the default 512.
+     */
+    public Builder maxConcurrentHandshakesPerSource(int count) {
+      if (count < 1) {
+        throw new IllegalArgumentException("maxConcurrentHandshakesPerSource must be positive: " + count);
+      }
+      this.maxConcurrentHandshakesPerSource = count;
+      this.handshakeLimiter = null;
+      return this;
+    }
+
     /** Share {@code limiter}, e.g. between the configs of two listeners of one node. */
     public Builder handshakeLimiter(HandshakeLimiter limiter) {
       this.handshakeLimiter = Objects.requireNonNull(limiter, "limiter");
       this.maxConcurrentHandshakes = limiter.maxConcurrentHandshakes();
+      this.maxConcurrentHandshakesPerSource = limiter.maxPerSource();
       return this;
     }
 

@@ -2,7 +2,7 @@ package io.secio;
 
 import java.util.List;
 
-/** Which proposals a node makes (spec section 3). Custom lists override a mode. */
+/** Which proposals a node makes (docs/PROTOCOL.md section 4). Custom lists override a mode. */
 public enum SecioMode {
   /** The default: AEAD with v0.2 peers, AES-CTR+HMAC with v0.1 peers, on the same port. */
   BRIDGE(

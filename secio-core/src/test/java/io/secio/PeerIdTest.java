@@ -80,7 +80,7 @@ class PeerIdTest {
     byte[] expectedInline = new byte[44];
     expectedInline[1] = 42;
     System.arraycopy(inline, 0, expectedInline, 2, 42);
-    assertArrayEquals(expectedInline, PeerId.fromPublicKey(fakeKey(inline)).toBytes());
+    assertArrayEquals(expectedInline, Dialect.LIBP2P.peerId(fakeKey(inline)).toBytes());
 
     byte[] hashed = Arrays.copyOf(inline, 43);
     byte[] digest = MessageDigest.getInstance("SHA-256").digest(hashed);
@@ -88,7 +88,7 @@ class PeerIdTest {
     expectedHashed[0] = 0x12;
     expectedHashed[1] = 0x20;
     System.arraycopy(digest, 0, expectedHashed, 2, 32);
-    PeerId id = PeerId.fromPublicKey(fakeKey(hashed));
+    PeerId id = Dialect.LIBP2P.peerId(fakeKey(hashed));
     assertArrayEquals(expectedHashed, id.toBytes());
     assertTrue(id.toBase58().startsWith("Qm"), id.toBase58());
   }
@@ -146,10 +146,10 @@ class PeerIdTest {
   void matchesOnlyItsOwnKey() {
     IdentityKeyPair mine = IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom());
     IdentityKeyPair other = IdentityKeyPair.generate(KeyType.SECP256K1, new SecureRandom());
-    PeerId id = PeerId.parse(mine.publicKey().peerId().toBase58());
-    assertTrue(id.matches(mine.publicKey()));
-    assertFalse(id.matches(other.publicKey()));
-    assertNotEquals(id, other.publicKey().peerId());
+    PeerId id = PeerId.parse(Dialect.LIBP2P.peerId(mine.publicKey()).toBase58());
+    assertTrue(Dialect.LIBP2P.matches(id, mine.publicKey()));
+    assertFalse(Dialect.LIBP2P.matches(id, other.publicKey()));
+    assertNotEquals(id, Dialect.LIBP2P.peerId(other.publicKey()));
   }
 
   @Test

@@ -35,7 +35,7 @@ class SecioConfigTest {
     SecioConfig two = builder().maxConcurrentHandshakes(3).build();
     assertNotSame(one.handshakeLimiter(), two.handshakeLimiter());
     assertSame(one.handshakeLimiter(), one.handshakeLimiter());
-    PeerId someone = TestIdentities.other(KeyType.ED25519).publicKey().peerId();
+    PeerId someone = Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.ED25519).publicKey());
     assertSame(one.handshakeLimiter(), one.withExpectedRemotePeer(someone).handshakeLimiter());
     assertSame(one.handshakeLimiter(), one.toBuilder().maxPlaintextPerFrame(1000).build().handshakeLimiter());
 
@@ -79,13 +79,14 @@ class SecioConfigTest {
   }
 
   @Test
-  void theLimiterCountsPermitsAndRefusesAnExtraRelease() {
-    HandshakeLimiter limiter = HandshakeLimiter.of(1);
-    assertTrue(limiter.tryAcquire());
-    assertFalse(limiter.tryAcquire());
-    limiter.release();
-    assertEquals(0, limiter.active());
-    assertThrows(IllegalStateException.class, limiter::release);
-    assertEquals(0, limiter.active());
+  void thePerSourceShareIsAnEighthUnlessSet() {
+    assertEquals(64, builder().build().maxConcurrentHandshakesPerSource());
+    assertEquals(1, builder().maxConcurrentHandshakes(7).build().maxConcurrentHandshakesPerSource());
+    SecioConfig set = builder().maxConcurrentHandshakes(10).maxConcurrentHandshakesPerSource(4).build();
+    assertEquals(4, set.handshakeLimiter().maxPerSource());
+    assertEquals(4, set.toBuilder().build().maxConcurrentHandshakesPerSource());
+    assertEquals(3, builder().maxConcurrentHandshakesPerSource(5).maxConcurrentHandshakes(3).build()
+        .maxConcurrentHandshakesPerSource(), "a share over the whole bound is the whole bound");
+    assertThrows(IllegalArgumentException.class, () -> builder().maxConcurrentHandshakesPerSource(0));
   }
 }

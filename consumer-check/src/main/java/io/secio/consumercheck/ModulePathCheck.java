@@ -13,8 +13,8 @@ import java.util.List;
  * packages this module can see, then a loopback handshake and echo. ModulePathTest reads the report.
  */
 public final class ModulePathCheck {
-  private static final List<String> PACKAGES = List.of(
-      "io.secio", "io.secio.identity", "io.secio.handshake", "io.secio.frame", "io.secio.crypto");
+  private static final List<String> PACKAGES = List.of("io.secio", "io.secio.identity",
+      "io.secio.handshake", "io.secio.frame", "io.secio.frame.cipher", "io.secio.crypto");
 
   private ModulePathCheck() {}
 
@@ -26,6 +26,7 @@ public final class ModulePathCheck {
     for (String pkg : PACKAGES) {
       System.out.println("exported " + pkg + " " + core.isExported(pkg, me));
     }
+    System.out.println("exported io.secio.netty.stage " + netty.isExported("io.secio.netty.stage", me));
     System.out.println("conscrypt resolved "
         + ModuleLayer.boot().findModule("org.conscrypt").isPresent());
 

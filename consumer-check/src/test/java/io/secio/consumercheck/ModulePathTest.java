@@ -32,12 +32,14 @@ class ModulePathTest {
         "named io.secio.consumercheck io.secio.core io.secio.netty",
         "exported io.secio true",
         "exported io.secio.identity true",
-        "exported io.secio.handshake false",
-        "exported io.secio.frame false",
+        "exported io.secio.handshake true",
+        "exported io.secio.frame true",
+        "exported io.secio.frame.cipher false",
         "exported io.secio.crypto false",
-        "conscrypt resolved false"), report.subList(0, 7), String.join("\n", report));
-    assertTrue(report.get(7).startsWith("echoed hello over "), report.get(7));
-    assertEquals(8, report.size(), String.join("\n", report));
+        "exported io.secio.netty.stage false",
+        "conscrypt resolved false"), report.subList(0, 9), String.join("\n", report));
+    assertTrue(report.get(9).startsWith("echoed hello over "), report.get(9));
+    assertEquals(10, report.size(), String.join("\n", report));
   }
 
   /** What io.secio.core's module descriptor tells a module-path user who wants BoringSSL to do. */
@@ -49,9 +51,9 @@ class ModulePathTest {
     List<String> report = runOnModulePath(modulePath() + File.pathSeparator + conscrypt,
         "--add-modules", "org.conscrypt", "--enable-native-access=org.conscrypt");
 
-    assertEquals("conscrypt resolved true", report.get(6), String.join("\n", report));
-    assertTrue(report.get(7).matches("echoed hello over \\S+ by conscrypt"), report.get(7));
-    assertEquals(8, report.size(), String.join("\n", report));
+    assertEquals("conscrypt resolved true", report.get(8), String.join("\n", report));
+    assertTrue(report.get(9).matches("echoed hello over \\S+ by conscrypt"), report.get(9));
+    assertEquals(10, report.size(), String.join("\n", report));
   }
 
   /** Surefire runs these tests on the class path; its entries but the test classes (no module). */

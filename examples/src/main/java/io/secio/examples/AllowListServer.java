@@ -6,6 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
+import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.PeerVerifier;
 import io.secio.SecioConfig;
@@ -47,7 +48,7 @@ public final class AllowListServer {
     try {
       Channel server = start(group, transport, serverKey, 0, List.of(friend.localPeerId()), System.out::println);
       int port = ((InetSocketAddress) server.localAddress()).getPort();
-      PeerId serverId = serverKey.publicKey().peerId();
+      PeerId serverId = Dialect.LIBP2P.peerId(serverKey.publicKey());
       System.out.println("serving " + friend.localPeerId() + " only, as " + serverId);
       EchoClient.Echoed echoed = EchoClient.echo(group, transport, friend, "127.0.0.1", port, serverId, "hi");
       System.out.println("friend got its echo: " + echoed.reply());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
+import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
@@ -139,7 +140,7 @@ class ExamplesTest {
   @Test
   void theAllowListServerServesListedPeersAndRefusesOthers() throws Exception {
     IdentityKeyPair serverKey = IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom());
-    PeerId serverId = serverKey.publicKey().peerId();
+    PeerId serverId = Dialect.LIBP2P.peerId(serverKey.publicKey());
     SecioConfig friend = config();
     SecioConfig stranger = config();
     BlockingQueue<String> log = new LinkedBlockingQueue<>();

@@ -116,7 +116,7 @@ final class EcdhKeyPair implements EphemeralKeyPair {
 
   /**
    * {@code secret} as exactly {@code size} big-endian bytes: left-padded when a provider strips
-   * leading zeros (spec section 4), and never shortened unless the extra bytes are leading zeros.
+   * leading zeros (docs/PROTOCOL.md section 7), and never shortened unless the extra bytes are leading zeros.
    */
   static byte[] fixedLength(byte[] secret, int size) throws SecioException {
     byte[] out = new byte[size];

@@ -4,7 +4,7 @@ import io.secio.ExchangeAlgorithm;
 import io.secio.SecioException;
 
 /**
- * One side's ephemeral key for one handshake (spec section 4). Not thread-safe; {@link #destroy()}
+ * One side's ephemeral key for one handshake (docs/PROTOCOL.md section 7). Not thread-safe; {@link #destroy()}
  * forgets the private key.
  */
 public interface EphemeralKeyPair {

@@ -24,7 +24,7 @@ import org.bouncycastle.math.ec.FixedPointCombMultiplier;
 import org.bouncycastle.util.BigIntegers;
 
 /**
- * A NIST prime curve as secio uses it (spec section 4): strict decoding of a peer's uncompressed
+ * A NIST prime curve as secio uses it (docs/PROTOCOL.md section 7): strict decoding of a peer's uncompressed
  * {@code epubkey}, public points of local scalars or of a provider's generated keys, and the DER
  * wrappings every JCA provider reads. All curve math is Bouncy Castle's, so a peer's point is judged
  * the same way whatever backend then does the key agreement.

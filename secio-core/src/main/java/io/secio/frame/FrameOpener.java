@@ -4,7 +4,7 @@ import io.secio.SecioException;
 import java.nio.ByteBuffer;
 
 /**
- * Verifies and decrypts frame bodies for one direction of an established session (spec section 6).
+ * Verifies and decrypts frame bodies for one direction of an established session (docs/PROTOCOL.md section 10).
  * After any failure the opener is dead: every later call fails too, so nothing after a bad frame is
  * delivered. Not thread-safe.
  */

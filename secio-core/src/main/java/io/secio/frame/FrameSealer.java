@@ -4,7 +4,7 @@ import io.secio.SecioException;
 import java.nio.ByteBuffer;
 
 /**
- * Encrypts frame bodies for one direction of an established session (spec section 6). Each call
+ * Encrypts frame bodies for one direction of an established session (docs/PROTOCOL.md section 10). Each call
  * consumes one nonce (AEAD) or advances the keystream (CTR): the caller must emit every frame it seals,
  * in order. Not thread-safe.
  */

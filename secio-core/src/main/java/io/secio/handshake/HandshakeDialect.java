@@ -2,13 +2,11 @@ package io.secio.handshake;
 
 import io.secio.Dialect;
 import io.secio.SecioException;
-import io.secio.handshake.HandshakeMessages.Exchange;
-import io.secio.handshake.HandshakeMessages.Propose;
 import io.secio.identity.IdentityPublicKey;
 import java.nio.ByteBuffer;
 
 /**
- * What the two handshake dialects do differently (spec section 11), behind the one seam the engine
+ * What the two handshake dialects do differently (docs/PROTOCOL.md section 14), behind the one seam the engine
  * uses: how Propose and Exchange are encoded, what Propose.pubkey carries and which key bytes the
  * order hashes. The state machine, the signature corpus, refusing our own key, selection, stretching
  * and the nonce echo are the engine's, the same for both.
@@ -17,22 +15,22 @@ enum HandshakeDialect {
   LIBP2P(Dialect.LIBP2P) {
     @Override
     byte[] encodePropose(Propose p) {
-      return HandshakeMessages.encodePropose(p);
+      return ProtobufMessages.encodePropose(p);
     }
 
     @Override
     Propose decodePropose(byte[] bytes) throws SecioException {
-      return HandshakeMessages.decodePropose(bytes);
+      return ProtobufMessages.decodePropose(bytes);
     }
 
     @Override
     byte[] encodeExchange(Exchange e) {
-      return HandshakeMessages.encodeExchange(e);
+      return ProtobufMessages.encodeExchange(e);
     }
 
     @Override
     Exchange decodeExchange(byte[] bytes) throws SecioException {
-      return HandshakeMessages.decodeExchange(bytes);
+      return ProtobufMessages.decodeExchange(bytes);
     }
 
     @Override
@@ -107,7 +105,7 @@ enum HandshakeDialect {
   }
 
   /**
-   * The dialect of a dialer's first message, its Propose (spec section 11, "On one port"): tentacle's
+   * The dialect of a dialer's first message, its Propose (docs/PROTOCOL.md section 14.4): tentacle's
    * when it begins as a molecule table of at least five fields exactly as long as the message, else
    * libp2p's. A protobuf Propose begins {@code 0a 10}, so it reads as a table only if it is at least
    * 4,106 bytes long (and its nonce's first bytes fit): real ones are under 3 KiB.
@@ -137,6 +135,6 @@ enum HandshakeDialect {
    */
   abstract IdentityPublicKey remoteKey(byte[] proposedKey) throws SecioException;
 
-  /** The key bytes the order hashes (spec section 3, step 4). */
+  /** The key bytes the order hashes (docs/PROTOCOL.md section 5). */
   abstract byte[] orderKey(IdentityPublicKey key);
 }

@@ -6,21 +6,19 @@ import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioException.Reason;
+import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.EphemeralKeyPair;
 import io.secio.crypto.Primitive;
 import io.secio.frame.CipherPair;
-import io.secio.frame.DirectionKeys;
-import io.secio.frame.FrameCiphers;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
-import io.secio.frame.KeyStretcher;
-import io.secio.frame.KeyStretcher.StretchedKeys;
-import io.secio.handshake.HandshakeMessages.Exchange;
-import io.secio.handshake.HandshakeMessages.Propose;
+import io.secio.frame.cipher.DirectionKeys;
+import io.secio.frame.cipher.FrameCiphers;
+import io.secio.frame.cipher.KeyStretcher.StretchedKeys;
+import io.secio.frame.cipher.KeyStretcher;
 import io.secio.identity.IdentityPublicKey;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
@@ -30,10 +28,15 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The secio handshake as an I/O-free state machine (spec sections 3, 4, 5 and 7). The caller moves
- * bytes: it sends what {@link #start()} returns, then feeds every whole received frame payload (without
- * its 4-byte length prefix) to {@link #receive(byte[])} and sends what that returns, in order. Both
- * sides start at once; neither waits for the other's Propose before sending its own.
+ * The secio handshake as an I/O-free state machine (docs/PROTOCOL.md sections 4 to 9). The caller
+ * moves bytes: it sends what {@link #start()} returns, then feeds every whole received frame payload
+ * (without its 4-byte length prefix) to {@link #receive(byte[])} and sends what that returns, in
+ * order. Both sides start at once; neither waits for the other's Propose before sending its own.
+ *
+ * <p>{@link #receive} is {@link #feed} followed by {@link Step#run()}: {@code feed} does the cheap part
+ * of a step (parsing the peer's message, the checks that refuse a peer before any work is spent on
+ * it), and the {@link Step} says whether the rest is costly (a signature or an ECDH, as {@code
+ * SSLEngine} says {@code NEED_TASK}), so that a transport can run it on another thread.
  *
  * <p>When {@link #isComplete()} turns true, {@link #session()} is the negotiated outcome (a value) and
  * {@link #split()} hands the transport, once, the frame ciphers oriented for the local side. Frames
@@ -51,7 +54,11 @@ import java.util.Objects;
  *
  * <p>Any failure moves the engine to {@link State#FAILED}, wipes its secrets and throws a {@link
  * SecioException}; every later call throws too. The engine never blocks, never calls back, and is not
- * thread-safe.
+ * thread-safe: a step may run on another thread than the one that fed it, if the caller hands it
+ * over with a happens-before edge (an executor does) and touches the engine meanwhile no more.
+ *
+ * <p>Longer than this project's other classes on purpose: it is the one state machine of both
+ * dialects, whose steps read best side by side.
  */
 public final class HandshakeEngine {
 
@@ -74,6 +81,7 @@ public final class HandshakeEngine {
 
   private State state = State.NEW;
   private SecioException failure;
+  private Step pending;
   private Propose localPropose;
   private byte[] proposeOut;
   private byte[] proposeIn;
@@ -116,7 +124,7 @@ public final class HandshakeEngine {
    * @throws IllegalArgumentException if the config does not speak that dialect
    */
   public static HandshakeEngine create(SecioConfig config, Dialect dialect) {
-    byte[] nonce = new byte[HandshakeMessages.NONCE_SIZE_IN_BYTES];
+    byte[] nonce = new byte[Propose.NONCE_SIZE_IN_BYTES];
     config.random().nextBytes(nonce);
     return new HandshakeEngine(config, dialect, nonce, null);
   }
@@ -136,8 +144,8 @@ public final class HandshakeEngine {
   /**
    * The dialect in which a listener answers a dialer whose first message (its Propose, without the
    * length prefix) is {@code firstMessage}: the config's if it states one; otherwise tentacle's when
-   * the message begins as a molecule table exactly its length (spec section 11) and the identity is
-   * secp256k1, libp2p's else. Does not move the buffer's position.
+   * the message begins as a molecule table exactly its length (docs/PROTOCOL.md section 14) and the
+   * identity is secp256k1, libp2p's else. Does not move the buffer's position.
    */
   public static Dialect dialectToAnswer(SecioConfig config, ByteBuffer firstMessage) {
     if (config.dialect().isPresent()) {
@@ -157,47 +165,104 @@ public final class HandshakeEngine {
     if (state != State.NEW) {
       throw new IllegalStateException("start() called in state " + state);
     }
+    Dialect d = dialect();
     localPropose = new Propose(nonceOut, dialect.proposedKey(localKey),
-        offeredExchanges(), offeredCiphers(), offeredHashes());
+        Negotiation.offered(config.exchanges(), d.exchanges(), e -> backend.offers(Primitive.of(e)),
+            ExchangeAlgorithm::wireName, "exchanges"),
+        Negotiation.offered(config.ciphers(), d.ciphers(), c -> backend.offers(Primitive.of(c)),
+            CipherAlgorithm::wireName, "ciphers"),
+        Negotiation.offered(config.hashes(), d.hashes(), h -> backend.offers(Primitive.of(h)),
+            HashAlgorithm::wireName, "hashes"));
     proposeOut = dialect.encodePropose(localPropose);
     state = State.AWAITING_PROPOSE;
     return List.of(proposeOut);
   }
 
   /**
-   * Feeds one whole received frame payload; returns the frames to send now, in order.
+   * Feeds one whole received frame payload; returns the frames to send now, in order. The same as
+   * {@code feed(framePayload).run()}.
    *
    * @throws SecioException whose reason says what went wrong; the engine is then failed
-   * @throws IllegalStateException before {@link #start()} or after completion
+   * @throws IllegalStateException before {@link #start()}, after completion, or while a step is pending
    */
   public List<byte[]> receive(byte[] framePayload) throws SecioException {
+    return feed(framePayload).run();
+  }
+
+  /**
+   * Feeds one whole received frame payload and does the cheap part of the step it starts: parsing
+   * and the checks that refuse a peer (its key, the expected peer, the {@link
+   * io.secio.PeerVerifier}, selection). The returned step does the rest; nothing more may be fed
+   * until it has run.
+   *
+   * @throws SecioException whose reason says what went wrong; the engine is then failed
+   * @throws IllegalStateException before {@link #start()}, after completion, or while a step is pending
+   */
+  public Step feed(byte[] framePayload) throws SecioException {
     Objects.requireNonNull(framePayload, "framePayload");
     if (state == State.FAILED) {
       throw failure;
     }
-    if (state == State.NEW || state == State.COMPLETE) {
-      throw new IllegalStateException("receive() called in state " + state);
+    if (state == State.NEW || state == State.COMPLETE || pending != null) {
+      throw new IllegalStateException(
+          "feed() called in state " + state + (pending != null ? " with a step pending" : ""));
     }
     if (framePayload.length > config.maxHandshakeMessageLength()) {
       // A framing layer rejects it from the header already; this guards callers that frame alone.
       throw fail(new SecioException(Reason.HANDSHAKE_MESSAGE_TOO_LONG,
           framePayload.length + " bytes, limit " + config.maxHandshakeMessageLength()));
     }
-    try {
+    return guarded(() -> {
       switch (state) {
         case AWAITING_PROPOSE:
-          return List.of(onPropose(framePayload));
+          acceptPropose(framePayload);
+          return new Step(true, () -> List.of(answerPropose()));
         case AWAITING_EXCHANGE:
-          return List.of(onExchange(framePayload));
+          Exchange exchange = parse(dialect::decodeExchange, framePayload);
+          return new Step(true, () -> List.of(answerExchange(exchange)));
         default:
-          onNonceEcho(framePayload);
-          return List.of();
+          acceptNonceEcho(framePayload);
+          return new Step(false, List::of);
       }
-    } catch (SecioException e) {
-      throw fail(e);
-    } catch (RuntimeException e) {
-      // Parsers report the peer's bad bytes themselves (see parse()); anything else is ours.
-      throw fail(new SecioException(Reason.LOCAL_FAILURE, e.getClass().getSimpleName(), e));
+    });
+  }
+
+  /**
+   * The rest of one handshake step, started by {@link #feed}: run it exactly once, on any one
+   * thread (see the class comment), and send what it returns.
+   */
+  public final class Step {
+    private final boolean costly;
+    private final Work<List<byte[]>> work;
+    private boolean ran;
+
+    private Step(boolean costly, Work<List<byte[]>> work) {
+      this.costly = costly;
+      this.work = work;
+      pending = this;
+    }
+
+    /** Whether running it costs a signature or an ECDH, so that a transport may run it elsewhere. */
+    public boolean isCostly() {
+      return costly;
+    }
+
+    /**
+     * Does the rest of the step and returns the frames to send now, in order.
+     *
+     * @throws SecioException whose reason says what went wrong; the engine is then failed
+     * @throws IllegalStateException on a second call
+     */
+    public List<byte[]> run() throws SecioException {
+      if (ran) {
+        throw new IllegalStateException("a step runs once");
+      }
+      ran = true;
+      pending = null;
+      if (state == State.FAILED) {
+        throw failure;
+      }
+      return guarded(work);
     }
   }
 
@@ -206,10 +271,12 @@ public final class HandshakeEngine {
     return dialect.dialect();
   }
 
+  /** Where the handshake is. */
   public State state() {
     return state;
   }
 
+  /** Whether the peer's nonce echo has been verified: {@link #session()} and {@link #split()} are ready. */
   public boolean isComplete() {
     return state == State.COMPLETE;
   }
@@ -264,12 +331,30 @@ public final class HandshakeEngine {
     if (state != State.FAILED) {
       state = State.FAILED;
       failure = cause;
+      pending = null;
       wipe();
     }
     return failure;
   }
 
-  private byte[] onPropose(byte[] payload) throws SecioException {
+  /** Runs one part of a step: any failure fails the engine, reported as the step's. */
+  private <T> T guarded(Work<T> work) throws SecioException {
+    try {
+      return work.run();
+    } catch (SecioException e) {
+      throw fail(e);
+    } catch (RuntimeException e) {
+      // Parsers report the peer's bad bytes themselves (see parse()); anything else is ours.
+      throw fail(new SecioException(Reason.LOCAL_FAILURE, e.getClass().getSimpleName(), e));
+    }
+  }
+
+  private interface Work<T> {
+    T run() throws SecioException;
+  }
+
+  /** The cheap half of the answer to a Propose: everything that may refuse the peer. */
+  private void acceptPropose(byte[] payload) throws SecioException {
     proposeIn = payload.clone();
     remotePropose = parse(dialect::decodePropose, proposeIn);
     remoteKey = parse(dialect::remoteKey, remotePropose.pubkey());
@@ -298,20 +383,6 @@ public final class HandshakeEngine {
             remotePropose.exchanges(),
             remotePropose.ciphers(),
             remotePropose.hashes());
-    try {
-      ephemeral =
-          fixedEphemeralPrivate != null
-              ? backend.ephemeralFromPrivate(selection.exchange(), fixedEphemeralPrivate)
-              : backend.generateEphemeral(selection.exchange(), config.random());
-    } catch (SecioException e) {
-      throw e;
-    } catch (GeneralSecurityException e) {
-      throw new SecioException(Reason.UNAVAILABLE, "ephemeral key generation failed", e);
-    }
-    byte[] epub = ephemeral.publicKey();
-    byte[] signature = config.identity().sign(concat(proposeOut, proposeIn, epub));
-    state = State.AWAITING_EXCHANGE;
-    return dialect.encodeExchange(new Exchange(epub, signature));
   }
 
   /** Asks the configured verifier, before any signature or ECDH work is spent on this peer. */
@@ -328,8 +399,26 @@ public final class HandshakeEngine {
     }
   }
 
-  private byte[] onExchange(byte[] payload) throws SecioException {
-    Exchange exchange = parse(dialect::decodeExchange, payload);
+  /** The costly half: our ephemeral key and the signature of our Exchange. */
+  private byte[] answerPropose() throws SecioException {
+    try {
+      ephemeral =
+          fixedEphemeralPrivate != null
+              ? backend.ephemeralFromPrivate(selection.exchange(), fixedEphemeralPrivate)
+              : backend.generateEphemeral(selection.exchange(), config.random());
+    } catch (SecioException e) {
+      throw e;
+    } catch (GeneralSecurityException e) {
+      throw new SecioException(Reason.UNAVAILABLE, "ephemeral key generation failed", e);
+    }
+    byte[] epub = ephemeral.publicKey();
+    byte[] signature = config.identity().sign(concat(proposeOut, proposeIn, epub));
+    state = State.AWAITING_EXCHANGE;
+    return dialect.encodeExchange(new Exchange(epub, signature));
+  }
+
+  /** The peer's signature, the shared secret, the frame keys, and our echo of the peer's nonce. */
+  private byte[] answerExchange(Exchange exchange) throws SecioException {
     if (!remoteKey.verify(concat(proposeIn, proposeOut, exchange.epubkey()), exchange.signature())) {
       throw new SecioException(Reason.BAD_SIGNATURE);
     }
@@ -351,11 +440,11 @@ public final class HandshakeEngine {
       keys.destroy();
     }
     state = State.AWAITING_NONCE_ECHO;
-    // Our echo of the peer's nonce is the first encrypted frame we send (spec section 7).
+    // Our echo of the peer's nonce is the first encrypted frame we send (docs/PROTOCOL.md section 9).
     return sealer.seal(remotePropose.rand());
   }
 
-  private void onNonceEcho(byte[] payload) throws SecioException {
+  private void acceptNonceEcho(byte[] payload) throws SecioException {
     byte[] echoed = opener.open(payload);
     if (!MessageDigest.isEqual(echoed, nonceOut)) {
       throw new SecioException(Reason.NONCE_MISMATCH);
@@ -384,36 +473,6 @@ public final class HandshakeEngine {
 
   private interface Parser<T> {
     T parse(byte[] bytes) throws SecioException;
-  }
-
-  private String offeredExchanges() {
-    return Negotiation.join(
-        config.exchanges().stream()
-            .filter(dialect().exchanges()::contains)
-            .filter(e -> backend.offers(Primitive.of(e)))
-            .map(ExchangeAlgorithm::wireName)
-            .toList(),
-        "exchanges");
-  }
-
-  private String offeredCiphers() {
-    return Negotiation.join(
-        config.ciphers().stream()
-            .filter(dialect().ciphers()::contains)
-            .filter(c -> backend.offers(Primitive.of(c)))
-            .map(CipherAlgorithm::wireName)
-            .toList(),
-        "ciphers");
-  }
-
-  private String offeredHashes() {
-    return Negotiation.join(
-        config.hashes().stream()
-            .filter(dialect().hashes()::contains)
-            .filter(h -> backend.offers(Primitive.of(h)))
-            .map(HashAlgorithm::wireName)
-            .toList(),
-        "hashes");
   }
 
   private void wipe() {

@@ -1,8 +1,6 @@
 package io.secio.handshake;
 
 import io.secio.SecioException;
-import io.secio.handshake.HandshakeMessages.Exchange;
-import io.secio.handshake.HandshakeMessages.Propose;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
@@ -11,9 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Translates tentacle's Propose and Exchange (spec section 11, schema {@code handshake.mol} of
+ * Translates tentacle's Propose and Exchange (docs/PROTOCOL.md section 14.1; schema {@code handshake.mol} of
  * tentacle-secio) between molecule bytes and the plain values the engine works on: the tentacle
- * dialect's counterpart of {@link HandshakeMessages}. Stateless.
+ * dialect's counterpart of {@link ProtobufMessages}. Stateless.
  *
  * <pre>
  * every number is a u32, little-endian
@@ -38,7 +36,7 @@ import java.util.Arrays;
  * whole message, extra fields included, is bounded by the handshake message cap the engine checks
  * first ({@link io.secio.SecioConfig#maxHandshakeMessageLength()}). Strings must be UTF-8, as
  * tentacle requires. Anything else is a {@link SecioException.Reason#MALFORMED_MESSAGE}; proposal
- * lists over the limits of {@link HandshakeMessages} are {@link
+ * lists over the limits of {@link ProtobufMessages} are {@link
  * SecioException.Reason#PROPOSAL_TOO_LONG}, as in the libp2p dialect.
  */
 final class MoleculeMessages {
@@ -63,15 +61,15 @@ final class MoleculeMessages {
   /** A Propose; its nonce must be 16 bytes, its pubkey field is returned as it is (a union). */
   static Propose decodePropose(byte[] bytes) throws SecioException {
     byte[][] f = fields(bytes, PROPOSE_FIELD_COUNT, "Propose");
-    if (f[0].length != HandshakeMessages.NONCE_SIZE_IN_BYTES) {
+    if (f[0].length != Propose.NONCE_SIZE_IN_BYTES) {
       throw malformed("Propose nonce is " + f[0].length + " bytes, not 16");
     }
     String exchanges = utf8(f[2]);
     String ciphers = utf8(f[3]);
     String hashes = utf8(f[4]);
-    HandshakeMessages.checkBounded(exchanges, "exchanges");
-    HandshakeMessages.checkBounded(ciphers, "ciphers");
-    HandshakeMessages.checkBounded(hashes, "hashes");
+    Propose.checkBounded(exchanges, "exchanges");
+    Propose.checkBounded(ciphers, "ciphers");
+    Propose.checkBounded(hashes, "hashes");
     return new Propose(f[0], f[1], exchanges, ciphers, hashes);
   }
 

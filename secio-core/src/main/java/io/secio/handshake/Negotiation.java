@@ -10,10 +10,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Collectors;
+import java.util.function.Predicate;
 
 /**
- * Who is preferred, and what both sides agree on (spec section 3): the order hashes, and for each of
+ * Who is preferred, and what both sides agree on (docs/PROTOCOL.md sections 5 and 6): the order hashes, and for each of
  * exchanges, ciphers and hashes the first name of the preferred list that the other list also contains
  * (exact, case-sensitive) and that this node implements.
  */
@@ -49,15 +49,22 @@ final class Negotiation {
   }
 
   /**
-   * Comma-joined wire names, no spaces.
+   * What a Propose offers of one kind: the configured algorithms that the dialect can negotiate and
+   * the backend offers, in the configured order, as comma-joined wire names without spaces.
    *
    * @throws IllegalStateException if there are none: the backend offers nothing proposed
    */
-  static String join(List<String> names, String kind) {
+  static <T> String offered(List<T> configured, List<T> dialectAllows, Predicate<T> backendOffers,
+      Function<T, String> wireName, String kind) {
+    List<String> names = configured.stream()
+        .filter(dialectAllows::contains)
+        .filter(backendOffers)
+        .map(wireName)
+        .toList();
     if (names.isEmpty()) {
       throw new IllegalStateException("the crypto backend offers none of the proposed " + kind);
     }
-    return names.stream().collect(Collectors.joining(","));
+    return String.join(",", names);
   }
 
   private static <T> T pick(

@@ -12,7 +12,7 @@ public interface IdentityKeyPair {
 
   IdentityPublicKey publicKey();
 
-  /** Signs {@code message} per the spec's table (secp256k1 signatures are low-S). */
+  /** Signs {@code message} per docs/PROTOCOL.md section 3 (secp256k1 signatures are low-S). */
   byte[] sign(byte[] message);
 
   /** The libp2p {@code PrivateKey} protobuf bytes. Treat as a secret. */

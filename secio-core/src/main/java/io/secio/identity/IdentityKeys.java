@@ -12,7 +12,7 @@ import java.util.Objects;
 
 /**
  * The translation between identity keys and the libp2p {@code PublicKey} / {@code PrivateKey}
- * protobufs (spec section 2): the one class in this package that sees generated code. Each key type's
+ * protobufs (docs/PROTOCOL.md section 3): the one class in this package that sees generated code. Each key type's
  * cryptography sits in its own {@link KeyScheme}. Stateless and thread-safe.
  */
 final class IdentityKeys {

@@ -1,6 +1,5 @@
 package io.secio.identity;
 
-import io.secio.PeerId;
 import io.secio.SecioException;
 
 /**
@@ -20,13 +19,11 @@ public interface IdentityPublicKey {
    */
   byte[] keyData();
 
-  /** Whether {@code signature} is this key's signature over {@code message} per the spec's table. */
+  /**
+   * Whether {@code signature} is this key's signature over {@code message} (docs/PROTOCOL.md
+   * section 3). Its peer id is the dialect's ({@link io.secio.Dialect#peerId}).
+   */
   boolean verify(byte[] message, byte[] signature);
-
-  /** The peer id of this key. */
-  default PeerId peerId() {
-    return PeerId.fromPublicKey(this);
-  }
 
   /**
    * Parses a libp2p {@code PublicKey} protobuf.

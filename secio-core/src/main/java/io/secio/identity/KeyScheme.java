@@ -6,7 +6,7 @@ import java.security.SecureRandom;
 
 /**
  * The cryptography of one identity key type, on the raw {@code Data} bytes of the libp2p
- * {@code PublicKey} and {@code PrivateKey} protobufs (spec section 2). {@link IdentityKeys} wraps the
+ * {@code PublicKey} and {@code PrivateKey} protobufs (docs/PROTOCOL.md section 3). {@link IdentityKeys} wraps the
  * protobuf around it. Implementations are stateless and thread-safe.
  */
 interface KeyScheme {

@@ -2,7 +2,7 @@ package io.secio.identity;
 
 import java.util.Optional;
 
-/** libp2p identity key types, with their protobuf numbers (spec section 2). */
+/** libp2p identity key types, with their protobuf numbers (docs/PROTOCOL.md section 3). */
 public enum KeyType {
   RSA(0),
   ED25519(1),

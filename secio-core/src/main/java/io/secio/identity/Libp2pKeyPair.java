@@ -41,9 +41,10 @@ final class Libp2pKeyPair implements IdentityKeyPair {
     return protobuf.clone();
   }
 
-  /** Type and peer id only: never the private key. */
+  /** Type and the public key's first bytes only: never the private key. */
   @Override
   public String toString() {
-    return "IdentityKeyPair{type=" + type() + ", peerId=" + publicKey.peerId() + "}";
+    return "IdentityKeyPair{type=" + type() + ", publicKey=" + Libp2pPublicKey.fingerprint(publicKey.keyData())
+        + "}";
   }
 }

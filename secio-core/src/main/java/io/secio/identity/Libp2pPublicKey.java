@@ -1,18 +1,20 @@
 package io.secio.identity;
 
-import io.secio.PeerId;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.Objects;
 
 /** An {@link IdentityPublicKey} held as its validated protobuf bytes and a verifier. Immutable. */
 final class Libp2pPublicKey implements IdentityPublicKey {
+  private static final int FINGERPRINT_SIZE_IN_BYTES = 8;
+
   private final KeyType type;
   private final byte[] protobuf;
   private final byte[] data;
   private final KeyScheme.Verifier verifier;
-  /** Computed on first use; a race computes the same immutable value twice, which is harmless. */
-  private volatile PeerId peerId;
 
   Libp2pPublicKey(KeyType type, byte[] protobuf, byte[] data, KeyScheme.Verifier verifier) {
     this.type = type;
@@ -55,16 +57,6 @@ final class Libp2pPublicKey implements IdentityPublicKey {
   }
 
   @Override
-  public PeerId peerId() {
-    PeerId id = peerId;
-    if (id == null) {
-      id = PeerId.fromPublicKey(this);
-      peerId = id;
-    }
-    return id;
-  }
-
-  @Override
   public boolean equals(Object o) {
     return o instanceof Libp2pPublicKey && Arrays.equals(protobuf, ((Libp2pPublicKey) o).protobuf);
   }
@@ -74,8 +66,22 @@ final class Libp2pPublicKey implements IdentityPublicKey {
     return Arrays.hashCode(protobuf);
   }
 
+  /** The type and the key's fingerprint: enough to tell keys apart in a log. */
   @Override
   public String toString() {
-    return type + " public key " + peerId();
+    return type + " public key " + fingerprint(data);
+  }
+
+  /**
+   * The first {@value #FINGERPRINT_SIZE_IN_BYTES} bytes of SHA-256 of the key data, in hex: a hash
+   * rather than the key's own bytes, which an Ed25519 private key repeats.
+   */
+  static String fingerprint(byte[] keyData) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(keyData);
+      return "sha256:" + HexFormat.of().formatHex(digest, 0, FINGERPRINT_SIZE_IN_BYTES);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every JDK", e);
+    }
   }
 }

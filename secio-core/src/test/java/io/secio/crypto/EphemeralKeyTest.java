@@ -21,7 +21,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Ephemeral keys on every backend: the peer-key checks of spec section 4 (which run before any key
+ * Ephemeral keys on every backend: the peer-key checks of docs/PROTOCOL.md section 7 (which run before any key
  * agreement and so must hold on every backend alike), fixed-length secrets, agreement across
  * backends, and the life cycle of a key.
  */
@@ -209,7 +209,7 @@ class EphemeralKeyTest {
   }
 
   /**
-   * The spec's {@code epubkey} (section 4): for a NIST curve {@code 0x04 || X || Y}, coordinates
+   * docs/PROTOCOL.md's {@code epubkey} (section 7): for a NIST curve {@code 0x04 || X || Y}, coordinates
    * below p and the point on the curve; for X25519 32 bytes holding a canonical u below p.
    */
   private static void assertWellFormed(ExchangeAlgorithm exchange, byte[] key) {

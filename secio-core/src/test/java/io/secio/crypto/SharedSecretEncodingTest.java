@@ -9,7 +9,7 @@ import io.secio.testing.Hex;
 import org.junit.jupiter.api.Test;
 
 /**
- * The byte-level rules of spec section 4 that run before or after any provider: a NIST secret is
+ * The byte-level rules of docs/PROTOCOL.md section 7 that run before or after any provider: a NIST secret is
  * exactly the field size, whatever length a provider returned it in, and an X25519 peer key is
  * reduced to its canonical u-coordinate (RFC 7748 section 5) so every provider sees the same input.
  */

@@ -26,12 +26,12 @@ import org.junit.jupiter.api.TestFactory;
  *   <li>{@code valid}: the shared secret must be exactly {@code shared}.
  *   <li>{@code acceptable} with {@code ZeroSharedSecret} or {@code LowOrderPublic} (low-order public
  *       keys, including the non-canonical encodings of 0 and 1; every one gives an all-zero secret):
- *       refused with BAD_EPHEMERAL_KEY, because spec section 4 rejects an all-zero X25519 secret.
+ *       refused with BAD_EPHEMERAL_KEY, because docs/PROTOCOL.md section 7 rejects an all-zero X25519 secret.
  *   <li>{@code acceptable} otherwise ({@code Twist}, {@code NonCanonicalPublic}, {@code
  *       SpecialPublicKey}, {@code EdgeCaseMultiplication}, {@code EdgeCaseShared}, {@code Ktv},
  *       {@code SmallPublicKey}): accepted with exactly {@code shared}. RFC 7748 defines X25519 on any
  *       32-byte string (section 5: mask the top bit, treat u >= p as u mod p; twist points are valid
- *       inputs), and the spec asks for nothing stricter than the zero check.
+ *       inputs), and docs/PROTOCOL.md asks for nothing stricter than the zero check.
  *   <li>{@code invalid} (none in this file today): refused with BAD_EPHEMERAL_KEY.
  * </ul>
  * An acceptable vector with a flag not named here fails until someone decides what it means.

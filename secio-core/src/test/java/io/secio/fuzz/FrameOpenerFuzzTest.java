@@ -9,13 +9,13 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.secio.CipherAlgorithm;
 import io.secio.HashAlgorithm;
-import io.secio.SecioException;
 import io.secio.SecioException.Reason;
+import io.secio.SecioException;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Primitive;
-import io.secio.frame.DirectionKeys;
-import io.secio.frame.FrameCiphers;
 import io.secio.frame.FrameOpener;
+import io.secio.frame.cipher.DirectionKeys;
+import io.secio.frame.cipher.FrameCiphers;
 import io.secio.testing.TestBackends;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -34,7 +34,7 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * {@link FrameOpener} of each cipher, on every backend that offers it, against a reference built
- * from the JDK's SunJCE alone (spec section 6). A frame is an honest next frame, fuzzed bytes, an
+ * from the JDK's SunJCE alone (docs/PROTOCOL.md section 10). A frame is an honest next frame, fuzzed bytes, an
  * honest frame with a byte changed, or a replay of the last honest frame. The opener must agree with
  * the reference on every frame: the same plaintext, or a {@link SecioException} with reason {@code
  * FRAME_TOO_SHORT} (body shorter than the MAC or tag) or {@code AUTHENTICATION_FAILED}; and once it
@@ -256,7 +256,7 @@ class FrameOpenerFuzzTest {
     }
 
     private Cipher aead(int mode, long counter) throws GeneralSecurityException {
-      // The spec's nonce: a little-endian counter over 12 bytes, 1 for the first frame.
+      // docs/PROTOCOL.md's nonce (section 10): a little-endian counter over 12 bytes, 1 for the first frame.
       byte[] nonce = new byte[12];
       for (int i = 0; i < 8; i++) {
         nonce[i] = (byte) (counter >>> (8 * i));

@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@link FrameReader} on any stream cut into any chunks (spec section 1), checked against a plain
+ * {@link FrameReader} on any stream cut into any chunks (docs/PROTOCOL.md section 2), checked against a plain
  * model of the framing: the reader returns exactly the model's frames, fails with {@code
  * FRAME_TOO_LONG} exactly when a header over the limit is complete, and never holds more memory than
  * the bytes that arrived justify.

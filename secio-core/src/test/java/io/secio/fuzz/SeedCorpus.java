@@ -2,11 +2,12 @@ package io.secio.fuzz;
 
 import com.google.gson.JsonObject;
 import io.secio.CipherAlgorithm;
+import io.secio.Dialect;
 import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.crypto.CryptoBackends;
-import io.secio.frame.DirectionKeys;
 import io.secio.frame.Frames;
+import io.secio.frame.cipher.DirectionKeys;
 import io.secio.handshake.ScriptedPeer;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
@@ -217,7 +218,7 @@ public final class SeedCorpus {
           .sized(message, 64).sized(key.sign(message), 600).bytes(key.publicKey().toProtobuf())
           .toByteArray());
       write(dir.resolve("peerIdParse"), "seed-" + type,
-          key.publicKey().peerId().toBase58().getBytes(StandardCharsets.US_ASCII));
+          Dialect.LIBP2P.peerId(key.publicKey()).toBase58().getBytes(StandardCharsets.US_ASCII));
     }
   }
 

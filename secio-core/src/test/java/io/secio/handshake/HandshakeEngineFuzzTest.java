@@ -21,11 +21,11 @@ import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
 import io.secio.crypto.EphemeralKeyPair;
 import io.secio.frame.CipherPair;
-import io.secio.frame.DirectionKeys;
-import io.secio.frame.FrameCiphers;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
-import io.secio.frame.KeyStretcher;
+import io.secio.frame.cipher.DirectionKeys;
+import io.secio.frame.cipher.FrameCiphers;
+import io.secio.frame.cipher.KeyStretcher;
 import io.secio.handshake.HandshakeEngine.State;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
@@ -42,7 +42,7 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterAll;
 
 /**
- * The handshake engine fed a peer's messages from the fuzzer (spec sections 3, 4, 7). Its contract:
+ * The handshake engine fed a peer's messages from the fuzzer (docs/PROTOCOL.md sections 4 to 9). Its contract:
  * whatever arrives, {@code receive} returns or throws a {@link SecioException} whose reason fits the
  * step, the engine is then FAILED and throws that same exception on every later call; no other
  * exception type, and each success moves exactly one step on. Engines use a fixed nonce and
@@ -130,7 +130,7 @@ class HandshakeEngineFuzzTest {
         assertEquals(State.AWAITING_EXCHANGE, engine.state());
         assertEquals(1, out.size(), "one Exchange");
         try {
-          HandshakeMessages.decodeExchange(out.get(0));
+          ProtobufMessages.decodeExchange(out.get(0));
         } catch (SecioException e) {
           throw new AssertionError("the engine sent an Exchange it cannot parse", e);
         }
@@ -243,7 +243,7 @@ class HandshakeEngineFuzzTest {
         break;
       case EXCHANGE_FUZZED_SIGNATURE:
         byte[] signature = data.consumeBytes(data.consumeInt(0, MAX_FIELD));
-        exchange = HandshakeMessages.encodeExchange(new HandshakeMessages.Exchange(s.peerEpub, signature));
+        exchange = ProtobufMessages.encodeExchange(new Exchange(s.peerEpub, signature));
         break;
       default:
         exchange = s.honestExchange;
@@ -276,10 +276,10 @@ class HandshakeEngineFuzzTest {
       assertEquals(s.exchange.publicKeySizeInBytes(), epub.length, "accepted key length");
     }
     // Raw bytes may be an Exchange signed in an earlier run, with another key: decode what was taken.
-    byte[] taken = HandshakeMessages.decodeExchange(exchange).epubkey();
+    byte[] taken = ProtobufMessages.decodeExchange(exchange).epubkey();
     boolean scenarioKeys = Arrays.equals(taken, s.peerEpub);
     if (scenarioKeys) {
-      // The engine echoes the peer's nonce (spec section 7).
+      // The engine echoes the peer's nonce (docs/PROTOCOL.md section 9).
       assertArrayEquals(Scenario.PEER_NONCE, s.peerOpener().open(out.get(0)), "the engine's echo");
     }
 
@@ -390,7 +390,7 @@ class HandshakeEngineFuzzTest {
       EphemeralKeyPair ephemeral = backend.generateEphemeral(exchange, new SecureRandom());
       this.peerEpub = ephemeral.publicKey();
       this.honestExchange = peer.exchange(peerEpub, UnaryOperator.identity());
-      byte[] secret = ephemeral.agree(HandshakeMessages.decodeExchange(engineExchange).epubkey());
+      byte[] secret = ephemeral.agree(ProtobufMessages.decodeExchange(engineExchange).epubkey());
       KeyStretcher.StretchedKeys keys = KeyStretcher.stretch(cipher, hash, secret);
       this.peerPreferred = Negotiation.order(peerIdentity.publicKey().toProtobuf(), PEER_NONCE,
           local.publicKey().toProtobuf(), ENGINE_NONCE) > 0;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.Dialect;
 import io.secio.ExchangeAlgorithm;
 import io.secio.SecioConfig;
 import io.secio.SecioException.Reason;
@@ -110,7 +111,7 @@ class HandshakeFailureTest {
   void peerIdMismatchIsCheckedBeforeAnyExchangeWork() {
     SpyBackend counting = new SpyBackend(config().backend());
     SecioConfig expectingOther = config().toBuilder()
-        .expectedRemotePeer(TestIdentities.other(KeyType.SECP256K1).publicKey().peerId())
+        .expectedRemotePeer(Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.SECP256K1).publicKey()))
         .backend(counting)
         .build();
     assertEquals(Reason.PEER_ID_MISMATCH, proposeFailure(expectingOther, new ScriptedPeer(REMOTE).propose()));
@@ -119,7 +120,7 @@ class HandshakeFailureTest {
 
   @Test
   void expectedPeerIdAccepted() throws Exception {
-    SecioConfig expecting = config().withExpectedRemotePeer(REMOTE.publicKey().peerId());
+    SecioConfig expecting = config().withExpectedRemotePeer(Dialect.LIBP2P.peerId(REMOTE.publicKey()));
     Started s = new Started(HandshakeEngine.create(expecting), new ScriptedPeer(REMOTE));
     assertEquals(HandshakeEngine.State.AWAITING_EXCHANGE, s.engine.state());
   }
@@ -233,12 +234,12 @@ class HandshakeFailureTest {
     unknownType[1] = 0x05;
     unknownType[2] = 0x12;
     unknownType[3] = 0x20;
-    byte[] propose = HandshakeMessages.encodePropose(new HandshakeMessages.Propose(
+    byte[] propose = ProtobufMessages.encodePropose(new Propose(
         new byte[16], unknownType, "P-256", "AES-128-GCM", "SHA256"));
     assertEquals(Reason.MALFORMED_MESSAGE, proposeFailure(config(), propose));
     byte[] shortEd25519 = Arrays.copyOf(REMOTE.publicKey().toProtobuf(), 20);
     shortEd25519[3] = 16;
-    byte[] propose2 = HandshakeMessages.encodePropose(new HandshakeMessages.Propose(
+    byte[] propose2 = ProtobufMessages.encodePropose(new Propose(
         new byte[16], shortEd25519, "P-256", "AES-128-GCM", "SHA256"));
     assertEquals(Reason.MALFORMED_MESSAGE, proposeFailure(config(), propose2));
   }
@@ -320,7 +321,7 @@ class HandshakeFailureTest {
     engine.start();
     String started = engine.toString();
 
-    assertTrue(created.contains(LOCAL.publicKey().peerId().toBase58()), created);
+    assertTrue(created.contains(Dialect.LIBP2P.peerId(LOCAL.publicKey()).toBase58()), created);
     assertTrue(created.contains("LIBP2P"), created);
     assertNotEquals(created, started, "the state does not show");
     // No run of hex digits as long as a 16-byte key (this test identity's base58 peer id has none).

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.CipherAlgorithm;
+import io.secio.Dialect;
 import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.SecioConfig;
@@ -85,8 +86,8 @@ class HandshakeMatrixTest {
       assertEquals(hash, s.hash());
       assertEquals(cipher.version(), s.version());
     }
-    assertEquals(b.publicKey().peerId(), sa.remotePeerId());
-    assertEquals(a.publicKey().peerId(), sb.remotePeerId());
+    assertEquals(Dialect.LIBP2P.peerId(b.publicKey()), sa.remotePeerId());
+    assertEquals(Dialect.LIBP2P.peerId(a.publicKey()), sb.remotePeerId());
     assertEquals(b.publicKey(), sa.remotePublicKey());
     assertTrue(sa.isLocalPreferred() != sb.isLocalPreferred());
     Random random = new Random(SEED);

@@ -7,8 +7,6 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.secio.SecioException;
-import io.secio.handshake.HandshakeMessages.Exchange;
-import io.secio.handshake.HandshakeMessages.Propose;
 import io.secio.testing.Hex;
 import io.secio.testing.NodeScript;
 import io.secio.testing.TentacleTranscripts;

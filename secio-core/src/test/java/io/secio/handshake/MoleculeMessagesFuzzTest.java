@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.secio.SecioException;
-import io.secio.handshake.HandshakeMessages.Exchange;
-import io.secio.handshake.HandshakeMessages.Propose;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -30,7 +28,7 @@ class MoleculeMessagesFuzzTest {
       }
       return;
     }
-    assertEquals(HandshakeMessages.NONCE_SIZE_IN_BYTES, p.rand().length, "nonce");
+    assertEquals(Propose.NONCE_SIZE_IN_BYTES, p.rand().length, "nonce");
     assertTrue(MoleculeMessages.startsLikeTable(ByteBuffer.wrap(bytes), bytes.length,
         MoleculeMessages.PROPOSE_FIELD_COUNT), "a decoded Propose is a table to the detector");
     byte[] encoded = MoleculeMessages.encodePropose(p);

@@ -9,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import io.secio.SecioException;
-import io.secio.handshake.HandshakeMessages.Exchange;
-import io.secio.handshake.HandshakeMessages.Propose;
 import io.secio.testing.Hex;
 import io.secio.testing.TentacleTranscripts;
 import java.nio.ByteBuffer;

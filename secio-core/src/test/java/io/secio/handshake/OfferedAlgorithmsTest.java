@@ -44,7 +44,7 @@ class OfferedAlgorithmsTest {
 
   @Test
   void whatTheBackendLacksIsNotProposed() throws SecioException {
-    HandshakeMessages.Propose propose = assertProposes(
+    Propose propose = assertProposes(
         Set.of(Primitive.ECDH_P384, Primitive.X25519, Primitive.AES_GCM, Primitive.HMAC_SHA256));
     // the default configuration proposes all of them, so something really was left out
     assertFalse(propose.exchanges().contains("X25519"), propose.exchanges());
@@ -52,9 +52,9 @@ class OfferedAlgorithmsTest {
     assertEquals("SHA512", propose.hashes());
   }
 
-  private static HandshakeMessages.Propose assertProposes(Set<Primitive> withheld) throws SecioException {
+  private static Propose assertProposes(Set<Primitive> withheld) throws SecioException {
     HandshakeEngine engine = engineOn(backend().withholding(withheld.toArray(Primitive[]::new)));
-    HandshakeMessages.Propose propose = HandshakeMessages.decodePropose(engine.start().get(0));
+    Propose propose = ProtobufMessages.decodePropose(engine.start().get(0));
     assertEquals(offered(CONFIG.exchanges(), Primitive::of, ExchangeAlgorithm::wireName, withheld),
         propose.exchanges());
     assertEquals(offered(CONFIG.ciphers(), Primitive::of, CipherAlgorithm::wireName, withheld),

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.PeerVerifier;
 import io.secio.SecioConfig;
@@ -27,8 +28,8 @@ import org.junit.jupiter.api.Test;
 class PeerVerifierTest {
   private static final IdentityKeyPair LOCAL = TestIdentities.of(KeyType.ED25519);
   private static final IdentityKeyPair REMOTE = TestIdentities.other(KeyType.ED25519);
-  private static final PeerId REMOTE_ID = REMOTE.publicKey().peerId();
-  private static final PeerId STRANGER_ID = TestIdentities.other(KeyType.SECP256K1).publicKey().peerId();
+  private static final PeerId REMOTE_ID = Dialect.LIBP2P.peerId(REMOTE.publicKey());
+  private static final PeerId STRANGER_ID = Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.SECP256K1).publicKey());
 
   private final SigningThreads identity = new SigningThreads(LOCAL);
   private final SpyBackend backend = new SpyBackend(SecioConfig.builder(LOCAL).build().backend());
@@ -74,7 +75,7 @@ class PeerVerifierTest {
         .run();
     assertEquals(List.of(REMOTE_ID), peers, "asked exactly once");
     assertEquals(REMOTE.publicKey(), keys.get(0));
-    assertTrue(REMOTE_ID.matches(keys.get(0)));
+    assertTrue(Dialect.LIBP2P.matches(REMOTE_ID, keys.get(0)));
   }
 
   @Test
@@ -82,7 +83,7 @@ class PeerVerifierTest {
     InMemoryHandshake h = new InMemoryHandshake(
         HandshakeEngine.create(config(PeerVerifier.allowList(List.of(REMOTE_ID)))),
         HandshakeEngine.create(SecioConfig.builder(REMOTE)
-            .peerVerifier(PeerVerifier.allowList(List.of(LOCAL.publicKey().peerId()))).build()))
+            .peerVerifier(PeerVerifier.allowList(List.of(Dialect.LIBP2P.peerId(LOCAL.publicKey())))).build()))
         .run();
     assertNull(h.failureA);
     assertNull(h.failureB);

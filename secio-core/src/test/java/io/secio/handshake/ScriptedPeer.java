@@ -5,10 +5,10 @@ import io.secio.SecioException;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
 import io.secio.crypto.EphemeralKeyPair;
-import io.secio.frame.FrameCiphers;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
-import io.secio.frame.KeyStretcher;
+import io.secio.frame.cipher.FrameCiphers;
+import io.secio.frame.cipher.KeyStretcher;
 import io.secio.identity.IdentityKeyPair;
 import java.security.SecureRandom;
 import java.util.function.UnaryOperator;
@@ -29,7 +29,7 @@ public final class ScriptedPeer {
 
   private byte[] proposeOut;
   private byte[] proposeIn;
-  private HandshakeMessages.Propose remote;
+  private Propose remote;
   private boolean preferred;
   private Negotiation.Selection selection;
   private EphemeralKeyPair ephemeral;
@@ -55,15 +55,15 @@ public final class ScriptedPeer {
 
   /** Our Propose bytes. */
   public byte[] propose() {
-    proposeOut = HandshakeMessages.encodePropose(new HandshakeMessages.Propose(
+    proposeOut = ProtobufMessages.encodePropose(new Propose(
         nonce, identity.publicKey().toProtobuf(), exchanges, ciphers, hashes));
     return proposeOut;
   }
 
-  /** Takes the other side's Propose and negotiates as the spec says. */
+  /** Takes the other side's Propose and negotiates as docs/PROTOCOL.md says. */
   public void receivePropose(byte[] propose) throws SecioException {
     proposeIn = propose.clone();
-    remote = HandshakeMessages.decodePropose(propose);
+    remote = ProtobufMessages.decodePropose(propose);
     preferred = Negotiation.order(identity.publicKey().toProtobuf(), nonce, remote.pubkey(), remote.rand()) > 0;
     selection = Negotiation.select(preferred, exchanges, ciphers, hashes,
         remote.exchanges(), remote.ciphers(), remote.hashes());
@@ -78,13 +78,13 @@ public final class ScriptedPeer {
   /** An Exchange carrying {@code epub}, correctly signed, then the signature passed through {@code bend}. */
   public byte[] exchange(byte[] epub, UnaryOperator<byte[]> bend) {
     byte[] signed = concat(proposeOut, proposeIn, epub);
-    return HandshakeMessages.encodeExchange(
-        new HandshakeMessages.Exchange(epub, bend.apply(identity.sign(signed))));
+    return ProtobufMessages.encodeExchange(
+        new Exchange(epub, bend.apply(identity.sign(signed))));
   }
 
   /** Takes the other side's Exchange (signature unchecked) and derives the frame ciphers. */
   public void receiveExchange(byte[] exchange) throws Exception {
-    HandshakeMessages.Exchange e = HandshakeMessages.decodeExchange(exchange);
+    Exchange e = ProtobufMessages.decodeExchange(exchange);
     byte[] secret = ephemeral.agree(e.epubkey());
     CipherAlgorithm cipher = selection.cipher();
     KeyStretcher.StretchedKeys keys = KeyStretcher.stretch(cipher, selection.hash(), secret);

@@ -16,7 +16,6 @@ import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.SecioMode;
 import io.secio.SecioSession;
-import io.secio.handshake.HandshakeMessages.Propose;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.testing.TentacleTranscripts;
@@ -104,7 +103,7 @@ class TentacleHandshakeTest {
         HandshakeEngine.create(expectingTentacleId), HandshakeEngine.create(tentacle(REMOTE))).run();
     assertTrue(ok.a.isComplete() && ok.b.isComplete());
 
-    SecioConfig expectingLibp2pId = tentacle(LOCAL).withExpectedRemotePeer(REMOTE.publicKey().peerId());
+    SecioConfig expectingLibp2pId = tentacle(LOCAL).withExpectedRemotePeer(Dialect.LIBP2P.peerId(REMOTE.publicKey()));
     InMemoryHandshake wrong = new InMemoryHandshake(
         HandshakeEngine.create(expectingLibp2pId), HandshakeEngine.create(tentacle(REMOTE))).run();
     assertEquals(SecioException.Reason.PEER_ID_MISMATCH, wrong.failureA.reason());

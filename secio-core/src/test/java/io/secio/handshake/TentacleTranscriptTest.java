@@ -19,7 +19,6 @@ import io.secio.SecioSession;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Primitive;
 import io.secio.frame.CipherPair;
-import io.secio.handshake.HandshakeMessages.Exchange;
 import io.secio.testing.TentacleTranscripts;
 import io.secio.testing.TestBackends;
 import io.secio.testing.TestIdentities;

@@ -18,7 +18,7 @@ import io.secio.crypto.EphemeralKeyPair;
 import io.secio.crypto.Primitive;
 import io.secio.frame.FrameReader;
 import io.secio.frame.Frames;
-import io.secio.frame.KeyStretcher;
+import io.secio.frame.cipher.KeyStretcher;
 import io.secio.testing.TestBackends;
 import io.secio.testing.TestIdentities;
 import io.secio.testing.Vectors;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.SecioException;
 import io.secio.testing.Hex;
@@ -69,9 +70,9 @@ class IdentityKeyPairTest {
   @EnumSource(KeyType.class)
   void peerIdHasTheTypesPrefix(KeyType type) {
     IdentityKeyPair pair = IdentityKeyPair.generate(type, seededRandom(type));
-    PeerId id = pair.publicKey().peerId();
+    PeerId id = Dialect.LIBP2P.peerId(pair.publicKey());
     assertTrue(id.toBase58().startsWith(PEER_ID_PREFIX.get(type)), id.toBase58());
-    assertTrue(id.matches(pair.publicKey()));
+    assertTrue(Dialect.LIBP2P.matches(id, pair.publicKey()));
     assertEquals(id, PeerId.parse(id.toBase58()));
   }
 
@@ -99,11 +100,11 @@ class IdentityKeyPairTest {
 
   @ParameterizedTest
   @EnumSource(KeyType.class)
-  void toStringShowsTypeAndPeerIdOnly(KeyType type) {
+  void toStringShowsTypeAndPublicKeyOnly(KeyType type) {
     IdentityKeyPair pair = IdentityKeyPair.generate(type, seededRandom(type));
     String text = pair.toString();
     assertTrue(text.contains(type.toString()), text);
-    assertTrue(text.contains(pair.publicKey().peerId().toBase58()), text);
+    assertTrue(text.contains(Libp2pPublicKey.fingerprint(pair.publicKey().keyData())), text);
     byte[] privateProtobuf = pair.toProtobuf();
     // No 8-byte run of the private protobuf may appear, in hex.
     String privateHex = Hex.encode(privateProtobuf);
@@ -206,14 +207,15 @@ class IdentityKeyPairTest {
 
   @ParameterizedTest
   @EnumSource(KeyType.class)
-  void aPublicKeyShowsItsDataTypeAndPeerId(KeyType type) throws Exception {
+  void aPublicKeyShowsItsDataTypeAndFingerprint(KeyType type) throws Exception {
     IdentityPublicKey key = IdentityPublicKey.fromProtobuf(
         IdentityKeyPair.generate(type, seededRandom(type)).publicKey().toProtobuf());
     assertArrayEquals(KeyProtobufs.dataOf(key.toProtobuf()), key.keyData());
     String text = key.toString();
-    assertTrue(text.contains(type.toString()) && text.contains(key.peerId().toBase58()), text);
+    assertTrue(text.contains(type.toString())
+        && text.contains(Libp2pPublicKey.fingerprint(key.keyData())), text);
 
-    // An implementation that keeps no peer id of its own gets it from the interface.
+    // The peer id is the dialect's: any implementation of the interface gets the same one.
     IdentityPublicKey plain = new IdentityPublicKey() {
       @Override
       public KeyType type() {
@@ -235,7 +237,7 @@ class IdentityKeyPairTest {
         return key.verify(message, signature);
       }
     };
-    assertEquals(key.peerId(), plain.peerId());
+    assertEquals(Dialect.LIBP2P.peerId(key), Dialect.LIBP2P.peerId(plain));
   }
 
   @Test
@@ -257,8 +259,8 @@ class IdentityKeyPairTest {
         IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()).publicKey();
     assertNotEquals(a, b);
     assertNotEquals(a.hashCode(), b.hashCode());
-    assertNotEquals(a.peerId(), b.peerId());
-    assertFalse(a.peerId().matches(b));
+    assertNotEquals(Dialect.LIBP2P.peerId(a), Dialect.LIBP2P.peerId(b));
+    assertFalse(Dialect.LIBP2P.matches(Dialect.LIBP2P.peerId(a), b));
   }
 
   static byte[] privateData(IdentityKeyPair pair) {

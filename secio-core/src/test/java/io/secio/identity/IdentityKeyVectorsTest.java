@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.testing.Hex;
 import io.secio.testing.Vectors;
@@ -49,11 +50,11 @@ class IdentityKeyVectorsTest {
     assertEquals(type, pair.type());
     assertArrayEquals(expectedProtobuf, pair.publicKey().toProtobuf());
     assertEquals(pair.publicKey(), IdentityPublicKey.fromProtobuf(expectedProtobuf));
-    PeerId id = pair.publicKey().peerId();
+    PeerId id = Dialect.LIBP2P.peerId(pair.publicKey());
     assertArrayEquals(Vectors.hex(vector, "peerIdMultihash"), id.toBytes());
     assertEquals(vector.get("peerId").getAsString(), id.toBase58());
     assertEquals(id, PeerId.parse(vector.get("peerId").getAsString()));
-    assertTrue(id.matches(IdentityPublicKey.fromProtobuf(expectedProtobuf)));
+    assertTrue(Dialect.LIBP2P.matches(id, IdentityPublicKey.fromProtobuf(expectedProtobuf)));
 
     byte[] message = "known key".getBytes(StandardCharsets.US_ASCII);
     assertTrue(pair.publicKey().verify(message, pair.sign(message)));

@@ -19,7 +19,7 @@ import org.bouncycastle.asn1.DERSequence;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.junit.jupiter.api.Test;
 
-/** The secp256k1 signature rules of spec section 2: deterministic, DER, low-S, high-S rejected. */
+/** The secp256k1 signature rules of docs/PROTOCOL.md section 3: deterministic, DER, low-S, high-S rejected. */
 class Secp256k1SignatureTest {
   private static final BigInteger N = CustomNamedCurves.getByName("secp256k1").getN();
   private static final byte[] MESSAGE = "Satoshi Nakamoto".getBytes(StandardCharsets.US_ASCII);

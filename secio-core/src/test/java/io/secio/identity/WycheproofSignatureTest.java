@@ -64,7 +64,7 @@ class WycheproofSignatureTest {
   @TestFactory
   Stream<DynamicTest> secp256k1() {
     // Plain ECDSA allows both s and n - s. Our libp2p verifier rejects valid high-S signatures by
-    // design (spec 2: js-libp2p-secio does), so a valid case is accepted exactly when s <= n/2.
+    // design (docs/PROTOCOL.md section 3: js-libp2p-secio does), so a valid case is accepted exactly when s <= n/2.
     return run("ecdsa_secp256k1_sha256_test.json",
         WycheproofSignatureTest::secp256k1Key,
         test -> validOnly(test) && !isHighS(Vectors.hex(test, "sig")));

@@ -51,7 +51,7 @@ public final class Vectors {
   }
 
   /** Asserts one direction's stretched keys against {@code {iv, key|cipherKey, mac|macKey}}. */
-  public static void assertKeys(JsonObject expected, io.secio.frame.DirectionKeys actual) {
+  public static void assertKeys(JsonObject expected, io.secio.frame.cipher.DirectionKeys actual) {
     org.junit.jupiter.api.Assertions.assertArrayEquals(hex(expected, "iv"), actual.iv(), "iv");
     String key = expected.has("cipherKey") ? "cipherKey" : "key";
     String mac = expected.has("macKey") ? "macKey" : "mac";

@@ -18,7 +18,7 @@ import java.nio.channels.ClosedChannelException;
 import java.util.Objects;
 
 /**
- * Encrypts and decrypts the frames of an established secio session (spec section 6). It sits right
+ * Encrypts and decrypts the frames of an established secio session (docs/PROTOCOL.md section 10). It sits right
  * after a {@link SecioFrameDecoder}, which hands it whole frame bodies.
  *
  * <p><b>Outbound</b>: {@link ByteBuf} writes are queued (counted against the channel's writability)

@@ -98,8 +98,8 @@ class DialectBridgeTest {
     SecioConfig v02 = SecioConfig.builder(TestIdentities.of(KeyType.ECDSA)).mode(SecioMode.V0_2_ONLY).build();
     SecioConfig tentacle = SecioConfig.builder(TestIdentities.other(KeyType.SECP256K1)).dialect(Dialect.TENTACLE).build();
     List<Dialer> dialers = List.of(
-        new Dialer(v01, LISTENER.publicKey().peerId()),
-        new Dialer(v02, LISTENER.publicKey().peerId()),
+        new Dialer(v01, Dialect.LIBP2P.peerId(LISTENER.publicKey())),
+        new Dialer(v02, Dialect.LIBP2P.peerId(LISTENER.publicKey())),
         new Dialer(tentacle, Dialect.TENTACLE.peerId(LISTENER.publicKey())));
     List<SecioSession> sessions = new ArrayList<>();
     for (Dialer d : dialers) {
@@ -275,7 +275,7 @@ class DialectBridgeTest {
         .bind("127.0.0.1", 0).sync().channel();
     try {
       Dialer v01 = new Dialer(SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).mode(SecioMode.V0_1_ONLY).build(),
-          TestIdentities.other(KeyType.ED25519).publicKey().peerId(), other);
+          Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.ED25519).publicKey()), other);
       assertEquals(ProtocolVersion.V0_1, v01.session.get(WAIT_SECONDS, TimeUnit.SECONDS).version());
       byte[] data = new byte[1000];
       assertArrayEquals(data, v01.echo(data));

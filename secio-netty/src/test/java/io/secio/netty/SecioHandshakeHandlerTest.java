@@ -368,7 +368,7 @@ class SecioHandshakeHandlerTest {
     assertFalse(closed.finishAndReleaseAll());
 
     SecioConfig none = serverConfig.toBuilder().handshakeLimiter(HandshakeLimiter.of(1)).build();
-    none.handshakeLimiter().tryAcquire();
+    none.handshakeLimiter().tryAcquire(null);
     EmbeddedChannel refused = new EmbeddedChannel(Secio.server(none), serverApp);
     assertOneFailurePath(refused, serverApp, SecioException.Reason.TOO_MANY_HANDSHAKES);
     assertFalse(refused.finishAndReleaseAll());

@@ -11,7 +11,7 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * One direction of a v0.2 AES-128-GCM frame stream (spec section 6: 12-byte little-endian counter nonce
+ * One direction of a v0.2 AES-128-GCM frame stream (docs/PROTOCOL.md section 10: 12-byte little-endian counter nonce
  * incremented before each frame, 16-byte tag, no associated data), on the JDK alone. It lets the codec
  * tests run without the handshake; the sealer and opener of one instance are the two ends of one
  * direction.

@@ -88,7 +88,7 @@ final class BridgeCommand implements Callable<Integer> {
         return SecioCli.EXIT_FAILURE;
       }
       // A tentacle upstream knows the bridge by its tentacle id: print it for the upstream's operator.
-      cli.out().println(Report.listening(listener.localAddress(), key.publicKey().peerId())
+      cli.out().println(Report.listening(listener.localAddress(), Dialect.LIBP2P.peerId(key.publicKey()))
           + (upstreamDialect == Dialect.TENTACLE ? " tentacle=" + Dialect.TENTACLE.peerId(key.publicKey()) : ""));
       listener.closeFuture().sync();
       return 0;

@@ -59,7 +59,7 @@ final class DemoCommand implements Callable<Integer> {
       out.printf("secio demo: two peers in this process over loopback TCP (%s), %s echoed per connection%n",
           network.transport().name().toLowerCase(Locale.ROOT), size(bytes));
       out.printf("listener %s (ed25519), dialer %s (secp256k1)%n%n",
-          listenerKey.publicKey().peerId(), dialerKey.publicKey().peerId());
+          Dialect.LIBP2P.peerId(listenerKey.publicKey()), Dialect.LIBP2P.peerId(dialerKey.publicKey()));
       warmUp(network);
       out.printf(ROW, "listener", "dialer", "exchange", "cipher", "hash", "version", "handshake",
           "echo", "backend");
@@ -104,7 +104,7 @@ final class DemoCommand implements Callable<Integer> {
     SecioConfig tentacleOnly = SecioConfig.builder(nodeKey).random(random).dialect(Dialect.TENTACLE).build();
     SecioConfig tentacleDialer = SecioConfig.builder(dialerKey).random(random).dialect(Dialect.TENTACLE).build();
     out.printf("tentacle node %s (tentacle id; libp2p id %s)%n%n",
-        Dialect.TENTACLE.peerId(nodeKey.publicKey()), nodeKey.publicKey().peerId());
+        Dialect.TENTACLE.peerId(nodeKey.publicKey()), Dialect.LIBP2P.peerId(nodeKey.publicKey()));
     out.printf(ROW, "listener", "dialer", "exchange", "cipher", "hash", "version", "handshake",
         "echo", "backend");
     try (LoopbackPeers node = new LoopbackPeers(network, tentacleOnly, EchoHandler::new)) {

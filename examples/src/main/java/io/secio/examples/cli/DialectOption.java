@@ -4,11 +4,11 @@ import io.secio.Dialect;
 import io.secio.SecioConfig;
 import io.secio.identity.KeyType;
 import java.util.Locale;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine;
 
 /**
  * {@code --dialect libp2p|tentacle}: which handshake a command speaks. A dialer speaks the one given

@@ -10,7 +10,6 @@ import io.secio.netty.Secio;
 import io.secio.netty.multistream.Multistream;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,6 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine;
 
 /**
  * {@code secio listen}: accepts secio connections until the process is stopped, printing a {@code
@@ -83,7 +83,7 @@ final class ListenCommand implements Callable<Integer> {
       Dialect forced = config.dialect().orElse(null);
       IdentityPublicKey publicKey = key.publicKey();
       cli.out().println(Report.listening(listener.localAddress(),
-          forced != null ? forced.peerId(publicKey) : publicKey.peerId()));
+          forced != null ? forced.peerId(publicKey) : Dialect.LIBP2P.peerId(publicKey)));
       // A tentacle dialer starts secio at once; behind multistream-select it is never answered.
       if (forced == null && config.speaks(Dialect.TENTACLE) && !multistream) {
         cli.out().println("tentacle " + Dialect.TENTACLE.peerId(publicKey));

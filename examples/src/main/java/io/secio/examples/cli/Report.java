@@ -1,13 +1,13 @@
 package io.secio.examples.cli;
 
 import io.netty.channel.ConnectTimeoutException;
+import io.netty.handler.timeout.ReadTimeoutException;
 import io.secio.Dialect;
 import io.secio.PeerId;
-import io.secio.identity.IdentityPublicKey;
 import io.secio.SecioException;
 import io.secio.SecioSession;
+import io.secio.identity.IdentityPublicKey;
 import io.secio.netty.multistream.MultistreamCompletionEvent;
-import io.netty.handler.timeout.ReadTimeoutException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -37,8 +37,8 @@ final class Report {
    */
   static String ids(IdentityPublicKey key) {
     return Dialect.TENTACLE.supports(key.type())
-        ? key.peerId() + " tentacle=" + Dialect.TENTACLE.peerId(key)
-        : key.peerId().toBase58();
+        ? Dialect.LIBP2P.peerId(key) + " tentacle=" + Dialect.TENTACLE.peerId(key)
+        : Dialect.LIBP2P.peerId(key).toBase58();
   }
 
   /** {@code secured} and the session. */

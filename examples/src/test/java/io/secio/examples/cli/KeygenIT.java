@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.Dialect;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class KeygenIT {
     byte[] written = Files.readAllBytes(file);
     IdentityKeyPair key = IdentityKeyPair.fromProtobuf(written);
     assertEquals(type, key.type());
-    assertEquals(peerId, key.publicKey().peerId().toBase58(), "printed id is the file's key's id");
+    assertEquals(peerId, Dialect.LIBP2P.peerId(key.publicKey()).toBase58(), "printed id is the file's key's id");
     assertArrayEquals(written, key.toProtobuf(), "the file is exactly a libp2p PrivateKey protobuf");
 
     CliProcess id = processes.secio("id", file.toString());

@@ -1,5 +1,6 @@
 package io.secio.examples.cli;
 
+import io.secio.Dialect;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import java.io.IOException;
@@ -21,8 +22,8 @@ final class Keys {
 
   static Key write(Path dir, KeyType type) throws IOException {
     IdentityKeyPair pair = IdentityKeyPair.generate(type, RANDOM);
-    Path file = dir.resolve(type.name().toLowerCase() + "-" + pair.publicKey().peerId() + ".key");
+    Path file = dir.resolve(type.name().toLowerCase() + "-" + Dialect.LIBP2P.peerId(pair.publicKey()) + ".key");
     KeyFiles.write(file, pair);
-    return new Key(file, pair.publicKey().peerId().toBase58());
+    return new Key(file, Dialect.LIBP2P.peerId(pair.publicKey()).toBase58());
   }
 }

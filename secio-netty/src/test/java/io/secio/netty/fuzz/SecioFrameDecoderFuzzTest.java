@@ -20,7 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@link io.secio.netty.SecioFrameDecoder} on any stream cut into any chunks (spec section 1), against a plain model:
+ * {@link io.secio.netty.SecioFrameDecoder} on any stream cut into any chunks (docs/PROTOCOL.md section 2), against a plain model:
  * it emits exactly the model's frames, fails with {@code FRAME_TOO_LONG} exactly when a header over the
  * limit is complete, emits nothing after that, and leaks no buffer.
  */

@@ -4,6 +4,7 @@ import static io.secio.netty.hostile.HostileConfigs.READ_TIMEOUT;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.SecioException.Reason;
 import io.secio.identity.IdentityKeyPair;
@@ -38,7 +39,7 @@ class DialerCatalogueTest {
   private static final IdentityKeyPair SECP = TestIdentities.of(KeyType.SECP256K1);
 
   private static Case c(String name, Reason expected, Script script) {
-    return new Case(name, expected, HOSTILE, HOSTILE.publicKey().peerId(), script);
+    return new Case(name, expected, HOSTILE, Dialect.LIBP2P.peerId(HOSTILE.publicKey()), script);
   }
 
   private static PeerOnWire gcm(RawPeer w) {
@@ -48,7 +49,7 @@ class DialerCatalogueTest {
   static Stream<Case> cases() {
     return Stream.of(
         new Case("a listener that is not the peer dialled", Reason.PEER_ID_MISMATCH, HOSTILE,
-            SECP.publicKey().peerId(), w -> {
+            Dialect.LIBP2P.peerId(SECP.publicKey()), w -> {
               gcm(w).proposes();
               // The dialer checks the id before any more work: no Exchange follows its Propose.
               assertThrows(IOException.class, w::readFrame);
@@ -63,13 +64,13 @@ class DialerCatalogueTest {
             w -> w.writeFrame(PeerOnWire.proposing(w, "TwofishCTR,BlowfishCTR,NULL").peer.propose())),
         // A dialer that dials its own peer id and meets a mirror.
         new Case("the dialer's own Propose reflected", Reason.SELF_CONNECTION, HOSTILE,
-            HostileConfigs.nodeIdentity().publicKey().peerId(), w -> w.writeFrame(w.readFrame())),
+            Dialect.LIBP2P.peerId(HostileConfigs.nodeIdentity().publicKey()), w -> w.writeFrame(w.readFrame())),
         c("a signature over other bytes", Reason.BAD_SIGNATURE, w -> {
           PeerOnWire p = gcm(w).proposes();
           byte[] wrong = p.identity.sign("other".getBytes(StandardCharsets.US_ASCII));
           w.writeFrame(p.peer.exchange(Crafted.validP256Point(), sig -> wrong));
         }),
-        new Case("a high-S secp256k1 signature", Reason.BAD_SIGNATURE, SECP, SECP.publicKey().peerId(), w -> {
+        new Case("a high-S secp256k1 signature", Reason.BAD_SIGNATURE, SECP, Dialect.LIBP2P.peerId(SECP.publicKey()), w -> {
           PeerOnWire p = new PeerOnWire(w, SECP, "P-256", "AES-128-GCM", "SHA256").proposes();
           w.writeFrame(p.peer.exchange(Crafted.validP256Point(), Crafted::toHighS));
         }),

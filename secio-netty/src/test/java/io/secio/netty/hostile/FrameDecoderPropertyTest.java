@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@link io.secio.netty.SecioFrameDecoder} against a reference model, on random streams cut into random chunks. A
  * stream mixes honest frames (empty, at the limit, in between), hand-made headers (0, the limit, one
- * over, 2^31, 2^32 - 1, anything) and random bytes. The model reads it as the spec says: frames until
+ * over, 2^31, 2^32 - 1, anything) and random bytes. The model reads it as docs/PROTOCOL.md says: frames until
  * a header over the limit (then FRAME_TOO_LONG, once, and nothing after) or until the bytes run out
  * (an incomplete frame is never emitted). Every chunking of a stream must give the model's answer,
  * and every buffer must be released. Jazzer-free: seeded; each invocation runs {@value #STREAMS}
@@ -40,7 +40,7 @@ class FrameDecoderPropertyTest {
     return LongStream.range(0, 12);
   }
 
-  /** What the spec says a decoder makes of {@code stream}. */
+  /** What docs/PROTOCOL.md says a decoder makes of {@code stream}. */
   record Expected(List<byte[]> frames, boolean tooLong) {}
 
   static Expected model(byte[] stream, int limit) {

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
+import io.secio.HandshakeLimiter;
 import io.secio.SecioConfig;
 import io.secio.SecioException.Reason;
-import io.secio.HandshakeLimiter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,7 +42,8 @@ class HalfOpenHandshakesTest {
   void excessIsRefusedAtOnceWhileEstablishedSessionsKeepWorking() throws Exception {
     // A long timeout: the half-open peers hold their permits for the whole test.
     SecioConfig config = HostileConfigs.node().handshakeTimeout(Duration.ofSeconds(60)).build();
-    HandshakeLimiter limiter = HandshakeLimiter.of(BOUND);
+    // Every peer here dials from 127.0.0.1: its share is the whole bound (FairShareTest covers shares).
+    HandshakeLimiter limiter = HandshakeLimiter.of(BOUND, BOUND);
     List<RawPeer> halfOpen = new ArrayList<>();
     try (Listener listener = Listener.builder().limiter(limiter).start(config);
         RawPeer honestWire = RawPeer.dial(listener.address(), READ_TIMEOUT)) {
@@ -99,7 +100,7 @@ class HalfOpenHandshakesTest {
 
   @Test
   void timedOutHalfOpenHandshakesGiveTheirPermitsBack() throws Exception {
-    HandshakeLimiter limiter = HandshakeLimiter.of(4);
+    HandshakeLimiter limiter = HandshakeLimiter.of(4, 4);
     List<RawPeer> silent = new ArrayList<>();
     try (Listener listener = Listener.builder().limiter(limiter).start(HostileConfigs.node().build())) {
       List<Connection> holding = new ArrayList<>();
@@ -126,7 +127,8 @@ class HalfOpenHandshakesTest {
 
   @Test
   void boundFromTheConfigAppliesWithoutAnExplicitLimiter() throws Exception {
-    SecioConfig config = HostileConfigs.node().maxConcurrentHandshakes(3).build();
+    SecioConfig config = HostileConfigs.node().maxConcurrentHandshakes(3)
+        .maxConcurrentHandshakesPerSource(3).build();
     List<RawPeer> silent = new ArrayList<>();
     try (Listener listener = Listener.start(config)) {
       for (int i = 0; i < 3; i++) {

@@ -4,6 +4,7 @@ import static io.secio.netty.hostile.HostileConfigs.READ_TIMEOUT;
 import static io.secio.netty.hostile.HostileConfigs.WAIT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.secio.Dialect;
 import io.secio.SecioConfig;
 import io.secio.SecioException.Reason;
 import io.secio.identity.KeyType;
@@ -127,7 +128,7 @@ class ListenerCatalogueTest {
             w -> w.writeFrame(w.readFrame())),
         new Case("a peer the listener does not expect", Reason.PEER_ID_MISMATCH,
             w -> gcm(w).sendPropose(),
-            b -> b.expectedRemotePeer(TestIdentities.of(KeyType.SECP256K1).publicKey().peerId())),
+            b -> b.expectedRemotePeer(Dialect.LIBP2P.peerId(TestIdentities.of(KeyType.SECP256K1).publicKey()))),
         c("an Exchange first", Reason.MALFORMED_MESSAGE,
             w -> w.writeFrame(Crafted.exchange(Crafted.validP256Point(), new byte[64]))),
         // Exchange.

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
+import io.secio.Dialect;
 import io.secio.SecioConfig;
 import io.secio.SecioSession;
 import io.secio.netty.SecioHandshakeCompletionEvent;
@@ -50,7 +51,7 @@ class OddButHonestPeersTest {
     try (Dialer dialer = new Dialer()) {
       ByteGate gate = new ByteGate();
       Dialer.Dialled d = dialer.dial(honestNode(),
-          HostileConfigs.peerIdentity().publicKey().peerId(), READ_TIMEOUT, gate);
+          Dialect.LIBP2P.peerId(HostileConfigs.peerIdentity().publicKey()), READ_TIMEOUT, gate);
       PeerOnWire peer = PeerOnWire.proposing(d.hostile().trickle(gate::awaitByte), cipher).handshake();
       d.hostile().writeRaw(peer.sealedFrame(DATA));
       assertEstablished(d.client(), cipher);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
+import io.secio.Dialect;
 import io.secio.SecioException.Reason;
 import io.secio.netty.hostile.RawPeer.Death;
 import java.io.IOException;
@@ -85,7 +86,7 @@ class PeerDeathTest {
       assertTrue(conn.app.completions().get(0).isSuccess());
       byte[] got = conn.app.received();
       if (death == Death.FIN) {
-        // A truncated stream looks like a clean close (spec section 8): no error, whole frames only.
+        // A truncated stream looks like a clean close (docs/PROTOCOL.md section 16): no error, whole frames only.
         assertArrayEquals(WHOLE, got);
         assertEquals(List.of(), conn.app.exceptions());
       } else {
@@ -122,7 +123,7 @@ class PeerDeathTest {
   void listenerDyingMidFrameLeavesTheDialerWithWholeFramesOnly(Death death) throws Exception {
     try (Dialer dialer = new Dialer()) {
       Dialer.Dialled d = dialer.dial(HostileConfigs.node().build(),
-          HostileConfigs.peerIdentity().publicKey().peerId(), READ_TIMEOUT);
+          Dialect.LIBP2P.peerId(HostileConfigs.peerIdentity().publicKey()), READ_TIMEOUT);
       PeerOnWire peer = PeerOnWire.proposing(d.hostile(), "AES-256").handshake();
       byte[] whole = peer.sealedFrame(WHOLE);
       byte[] cut = peer.sealedFrame(CUT);

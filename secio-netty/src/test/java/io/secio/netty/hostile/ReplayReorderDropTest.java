@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * AEAD (v0.2) each of these fails the tag, because the nonce is a per-direction counter. With
  * CTR+HMAC (v0.1) the MAC covers the ciphertext only, so each passes the MAC and decrypts under the
  * wrong stretch of keystream: the application receives garbage and the connection stays up. That is
- * v0.1 by design (spec section 8); these tests pin down what happens, and docs/HOSTILE.md says it.
+ * v0.1 by design (docs/PROTOCOL.md section 16); these tests pin down what happens, and docs/HOSTILE.md says it.
  */
 class ReplayReorderDropTest {
   private static final byte[] A = ascii("frame A: pay 10 to alice");

@@ -11,6 +11,7 @@ import com.google.gson.JsonObject;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.Future;
 import io.secio.CipherAlgorithm;
+import io.secio.Dialect;
 import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.PeerId;
@@ -144,7 +145,7 @@ class JsInteropTest {
         servers.add(server);
         for (KeyType jsType : KEY_TYPES) { // all nine dial at once
           dialers.add(JsPeer.dial(server.port(), js(jsType), "--send-bytes", "1000",
-              "--expect-peer", TestIdentities.of(javaType).publicKey().peerId().toBase58()));
+              "--expect-peer", Dialect.LIBP2P.peerId(TestIdentities.of(javaType).publicKey()).toBase58()));
         }
       }
       Map<String, SecioSession> javaSessions = new HashMap<>();
@@ -302,7 +303,7 @@ class JsInteropTest {
         Handshakes.check(client.session(), listener.next("secured"));
         client.echo(random(10));
       }
-      PeerId notTheJsPeer = TestIdentities.other(KeyType.ED25519).publicKey().peerId();
+      PeerId notTheJsPeer = Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.ED25519).publicKey());
       assertNotEquals(listener.peerId(), notTheJsPeer.toBase58());
       try (Client client = new Client(group, java(KeyType.RSA).build(), notTheJsPeer, listener.port())) {
         Future<SecioSession> handshake = client.handshake();
@@ -326,7 +327,7 @@ class JsInteropTest {
         dialer.assertExitedCleanly();
         Handshakes.check(server.next().session(), secured);
       }
-      String notTheJavaPeer = TestIdentities.other(KeyType.SECP256K1).publicKey().peerId().toBase58();
+      String notTheJavaPeer = Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.SECP256K1).publicKey()).toBase58();
       try (JsPeer dialer = JsPeer.dial(server.port(), "ed25519", "--send-bytes", "10", "--expect-peer", notTheJavaPeer)) {
         JsonObject error = dialer.next("error");
         assertEquals("ERR_UNEXPECTED_PEER", error.get("code").getAsString(), error.toString());

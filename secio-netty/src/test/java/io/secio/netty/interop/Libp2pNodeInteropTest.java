@@ -17,6 +17,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.Future;
 import io.secio.CipherAlgorithm;
+import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
@@ -259,7 +260,7 @@ class Libp2pNodeInteropTest {
     try (JsPeer node = JsPeer.libp2pListener("secp256k1");
         Listener listener = new Listener(java(KeyType.SECP256K1, CipherAlgorithm.AES_128_CTR))) {
       // Java dials the node but expects someone else: secio fails, nothing is negotiated inside.
-      PeerId someoneElse = TestIdentities.other(KeyType.ED25519).publicKey().peerId();
+      PeerId someoneElse = Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.ED25519).publicKey());
       Events events = new Events();
       Channel ch = dial(node.port(), java(KeyType.ED25519, CipherAlgorithm.AES_128_CTR), someoneElse, events);
       assertTrue(ch.closeFuture().await(JsPeer.WAIT_SECONDS, TimeUnit.SECONDS), "hang guard");

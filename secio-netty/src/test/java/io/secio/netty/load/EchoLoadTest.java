@@ -13,8 +13,8 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.secio.SecioConfig;
 import io.secio.HandshakeLimiter;
+import io.secio.SecioConfig;
 import io.secio.netty.Secio;
 import io.secio.netty.SecioHandshakeCompletionEvent;
 import io.secio.netty.Transports;
@@ -192,7 +192,8 @@ class EchoLoadTest {
     SecioConfig serverConfig = HostileConfigs.node()
         .handshakeTimeout(Duration.ofSeconds(120))
         .maxConcurrentHandshakes(Math.max(CONNECTIONS, SecioConfig.DEFAULT_MAX_CONCURRENT_HANDSHAKES))
-        .build();
+        .maxConcurrentHandshakesPerSource(Math.max(CONNECTIONS, SecioConfig.DEFAULT_MAX_CONCURRENT_HANDSHAKES))
+        .build(); // every dialer is on 127.0.0.1: its share is the whole bound
     SecioConfig clientConfig = SecioConfig.builder(HostileConfigs.peerIdentity())
         .handshakeTimeout(Duration.ofSeconds(120)).build();
     HandshakeLimiter limiter = serverConfig.handshakeLimiter();

@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.SecioException;
 import io.secio.HandshakeLimiter;
+import io.secio.SecioException;
 import io.secio.netty.hostile.Connection;
 import io.secio.netty.hostile.HostileConfigs;
 import io.secio.netty.hostile.Listener;
 import io.secio.netty.hostile.PeerOnWire;
-import io.secio.netty.hostile.RawPeer;
 import io.secio.netty.hostile.RawPeer.Death;
+import io.secio.netty.hostile.RawPeer;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -119,7 +119,7 @@ class FaultInjectionTest {
   @ParameterizedTest(name = "half-closure allowed: {0}")
   @ValueSource(booleans = {false, true})
   void everyCutEndsCleanly(boolean allowHalfClosure) throws Exception {
-    HandshakeLimiter limiter = HandshakeLimiter.of(CONNECTIONS);
+    HandshakeLimiter limiter = HandshakeLimiter.of(CONNECTIONS, CONNECTIONS); // all from 127.0.0.1
     ExecutorService dialers = Executors.newFixedThreadPool(32);
     try (Listener listener = Listener.builder().limiter(limiter).allowHalfClosure(allowHalfClosure)
         .start(HostileConfigs.node().handshakeTimeout(Duration.ofSeconds(60)).build())) {

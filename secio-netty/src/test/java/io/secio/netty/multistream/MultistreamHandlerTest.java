@@ -41,10 +41,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 class MultistreamHandlerTest {
   private static final String LEFTOVER_HEX = "00000004cafe0102";
 
-  /** Keeps the bytes and events that reach it; releases every buffer. */
+  /** Keeps the bytes, events and exceptions that reach it; releases every buffer. */
   static final class Sink extends ChannelInboundHandlerAdapter {
     final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     final List<Object> events = new ArrayList<>();
+    final List<Throwable> exceptions = new ArrayList<>();
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      exceptions.add(cause);
+    }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -107,6 +113,8 @@ class MultistreamHandlerTest {
     assertFalse(ch.isOpen(), "still open");
     Reason reason = assertInstanceOf(MultistreamException.class, f.cause()).reason();
     assertEquals(reason, ((MultistreamException) sink.onlyCompletion().cause()).reason());
+    // One failure contract for every stage: the same cause reaches exceptionCaught, once.
+    assertEquals(List.of(f.cause()), sink.exceptions);
     return reason;
   }
 

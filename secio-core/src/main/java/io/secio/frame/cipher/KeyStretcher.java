@@ -1,4 +1,4 @@
-package io.secio.frame;
+package io.secio.frame.cipher;
 
 import io.secio.CipherAlgorithm;
 import io.secio.HashAlgorithm;
@@ -11,7 +11,7 @@ import org.bouncycastle.crypto.macs.HMac;
 import org.bouncycastle.crypto.params.KeyParameter;
 
 /**
- * secio key stretching (spec section 5): HMAC with the shared secret as key over the seed {@code key
+ * secio key stretching (docs/PROTOCOL.md section 8): HMAC with the shared secret as key over the seed {@code key
  * expansion}, expanded until both directions' {@code iv | cipherKey | macKey} are filled.
  *
  * <p>Bouncy Castle's HMAC is used here because it runs once per handshake and, unlike JCA, accepts any

@@ -1,4 +1,4 @@
-package io.secio.frame;
+package io.secio.frame.cipher;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,6 +11,8 @@ import io.secio.HashAlgorithm;
 import io.secio.SecioException;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Primitive;
+import io.secio.frame.FrameOpener;
+import io.secio.frame.FrameSealer;
 import io.secio.testing.TestBackends;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

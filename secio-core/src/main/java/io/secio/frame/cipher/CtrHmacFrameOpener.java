@@ -1,6 +1,7 @@
-package io.secio.frame;
+package io.secio.frame.cipher;
 
 import io.secio.SecioException;
+import io.secio.frame.FrameOpener;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -12,7 +13,7 @@ import javax.crypto.Mac;
 /**
  * v0.1 frames: checks {@code HMAC(macKey, ciphertext)} in constant time, and only then decrypts with the
  * continuing AES-CTR stream. The MAC covers the ciphertext only, so v0.1 cannot detect a replayed,
- * reordered or dropped frame (spec section 8). Dead, and destroyed, after the first failure of any
+ * reordered or dropped frame (docs/PROTOCOL.md section 16). Dead, and destroyed, after the first failure of any
  * kind. Not thread-safe.
  */
 final class CtrHmacFrameOpener implements FrameOpener {

@@ -1,9 +1,9 @@
-package io.secio.frame;
+package io.secio.frame.cipher;
 
 import io.secio.SecioException;
 
 /**
- * The 12-byte AEAD nonce of one direction (spec section 6): a little-endian counter over all 12 bytes
+ * The 12-byte AEAD nonce of one direction (docs/PROTOCOL.md section 10): a little-endian counter over all 12 bytes
  * that starts at zero and is incremented before each use, so the first nonce is {@code 01 00 .. 00}.
  * It refuses to wrap: after {@code ff .. ff} it is exhausted. Not thread-safe.
  */

@@ -1,9 +1,9 @@
-package io.secio.frame;
+package io.secio.frame.cipher;
 
 import java.util.Arrays;
 
 /**
- * The keys of one direction after stretching (spec section 5): {@code iv | cipherKey | macKey}. AEAD
+ * The keys of one direction after stretching (docs/PROTOCOL.md section 8): {@code iv | cipherKey | macKey}. AEAD
  * ciphers use only {@code cipherKey}. Holds secrets: {@link #destroy()} zeroes them and {@code
  * toString} never shows them. Not thread-safe.
  */

@@ -1,4 +1,4 @@
-package io.secio.frame;
+package io.secio.frame.cipher;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.secio.CipherAlgorithm;
 import io.secio.HashAlgorithm;
-import io.secio.SecioException;
 import io.secio.SecioException.Reason;
+import io.secio.SecioException;
 import io.secio.crypto.CryptoBackends;
+import io.secio.frame.FrameOpener;
+import io.secio.frame.FrameSealer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -127,7 +129,7 @@ class FrameTamperTest {
 
   @TestFactory
   Stream<DynamicTest> ctrHmacCannotDetectReplay() {
-    // v0.1 by design (spec section 8): a replayed frame passes the MAC and decrypts to garbage.
+    // v0.1 by design (docs/PROTOCOL.md section 16): a replayed frame passes the MAC and decrypts to garbage.
     List<DynamicTest> tests = new ArrayList<>();
     for (CipherAlgorithm cipher : List.of(CipherAlgorithm.AES_128_CTR, CipherAlgorithm.AES_256_CTR)) {
       tests.add(DynamicTest.dynamicTest("replay " + cipher.wireName(), () -> {

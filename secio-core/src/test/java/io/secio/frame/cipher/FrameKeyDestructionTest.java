@@ -1,4 +1,4 @@
-package io.secio.frame;
+package io.secio.frame.cipher;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,6 +12,8 @@ import io.secio.SecioException;
 import io.secio.crypto.AeadCipher;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Primitive;
+import io.secio.frame.FrameOpener;
+import io.secio.frame.FrameSealer;
 import io.secio.testing.SpyBackend;
 import io.secio.testing.TestBackends;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.secio.frame;
+package io.secio.frame.cipher;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

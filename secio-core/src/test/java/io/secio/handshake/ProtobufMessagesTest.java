@@ -12,7 +12,7 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /** A Propose or Exchange with any field missing or empty is malformed, whichever field it is. */
-class HandshakeMessagesTest {
+class ProtobufMessagesTest {
   private static final ByteString NONCE = ByteString.copyFrom(new byte[16]);
   private static final ByteString PUBKEY = ByteString.copyFrom(new byte[] {8, 1, 18, 1, 7});
 
@@ -27,7 +27,7 @@ class HandshakeMessagesTest {
 
   @Test
   void aCompleteProposeDecodes() throws SecioException {
-    HandshakeMessages.Propose p = HandshakeMessages.decodePropose(propose().build().toByteArray());
+    Propose p = ProtobufMessages.decodePropose(propose().build().toByteArray());
     assertArrayEquals(NONCE.toByteArray(), p.rand());
     assertArrayEquals(PUBKEY.toByteArray(), p.pubkey());
     assertEquals("P-256", p.exchanges());
@@ -62,7 +62,7 @@ class HandshakeMessagesTest {
         Spipe.Exchange.newBuilder().setEpubkey(some).setSignature(ByteString.EMPTY).build(),
         Spipe.Exchange.newBuilder().setEpubkey(ByteString.EMPTY).setSignature(some).build()}) {
       assertEquals(Reason.MALFORMED_MESSAGE,
-          assertThrows(SecioException.class, () -> HandshakeMessages.decodeExchange(e.toByteArray()))
+          assertThrows(SecioException.class, () -> ProtobufMessages.decodeExchange(e.toByteArray()))
               .reason(), e.toString());
     }
   }
@@ -70,7 +70,7 @@ class HandshakeMessagesTest {
   private static void assertMalformedPropose(String field, UnaryOperator<Spipe.Propose.Builder> bend) {
     byte[] bytes = bend.apply(propose()).build().toByteArray();
     assertEquals(Reason.MALFORMED_MESSAGE,
-        assertThrows(SecioException.class, () -> HandshakeMessages.decodePropose(bytes)).reason(),
+        assertThrows(SecioException.class, () -> ProtobufMessages.decodePropose(bytes)).reason(),
         field);
   }
 }

@@ -1,7 +1,8 @@
-package io.secio.frame;
+package io.secio.frame.cipher;
 
 import io.secio.SecioException;
 import io.secio.crypto.AeadCipher;
+import io.secio.frame.FrameOpener;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.util.List;

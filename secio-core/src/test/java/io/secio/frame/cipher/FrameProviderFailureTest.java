@@ -1,4 +1,4 @@
-package io.secio.frame;
+package io.secio.frame.cipher;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.CipherAlgorithm;
 import io.secio.HashAlgorithm;
-import io.secio.SecioException;
 import io.secio.SecioException.Reason;
+import io.secio.SecioException;
 import io.secio.crypto.CryptoBackends;
+import io.secio.frame.FrameOpener;
+import io.secio.frame.FrameSealer;
 import io.secio.testing.FailingBackend;
 import io.secio.testing.SpyBackend;
 import java.security.GeneralSecurityException;

@@ -1,4 +1,4 @@
-package io.secio.frame;
+package io.secio.frame.cipher;
 
 import static io.secio.testing.Vectors.hex;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
