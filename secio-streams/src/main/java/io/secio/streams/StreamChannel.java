@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.DuplexChannel;
+import io.netty.channel.socket.DuplexChannelConfig;
 
 /**
  * One stream of a multiplexed connection, as a child {@link Channel} with its own pipeline, config and
@@ -46,6 +47,10 @@ public interface StreamChannel extends DuplexChannel {
   /** The connection this stream runs on. */
   @Override
   Channel parent();
+
+  /** The stream's config: Netty's generic options and {@code ALLOW_HALF_CLOSURE}. */
+  @Override
+  DuplexChannelConfig config();
 
   /**
    * Aborts the stream: the muxer's reset goes out at once (unless the stream or its connection is

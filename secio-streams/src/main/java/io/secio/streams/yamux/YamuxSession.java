@@ -161,6 +161,11 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameDecoder.Frames
       throw new YamuxException(Reason.BAD_STREAM_ID, YamuxFrames.typeName(type) + " on stream 0");
     }
     YamuxStream stream = (YamuxStream) stream(streamId);
+    if ((flags & FLAG_SYN) != 0 && type == YamuxFrames.TYPE_DATA && length > YamuxFrames.INITIAL_WINDOW_IN_BYTES) {
+      // Sent before the peer saw any grant of ours: 256 KiB is all it may send (CVE-2026-32314).
+      throw new YamuxException(Reason.WINDOW_EXCEEDED, "Data+SYN of " + length + " bytes on stream " + streamId
+          + ", over the initial window");
+    }
     if ((flags & FLAG_SYN) != 0) {
       stream = synReceived(stream, streamId);
     } else if (stream == null && !seen(streamId)) {
