@@ -198,14 +198,27 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     }
   }
 
-  /** The connection ended in order: pending writes fail, the stream closes once its bytes were read. */
+  /**
+   * The connection ended in order: pending writes fail, every byte received goes up now (no credit is
+   * left to protect, and a dead connection's buffers must not wait on a read that may never come),
+   * and the stream closes.
+   */
   public final void connectionEnded() {
     if ((state & CLOSING) == 0) {
-      state |= CONNECTION_GONE;
+      state |= CONNECTION_GONE | INPUT_ENDED;
       if (pending != null) {
         dropPending();
       }
-      receiveEnd();
+      receiveComplete();
+      if (received != null && !received.isEmpty()) {
+        RecvByteBufAllocator.Handle handle = recvHandle();
+        for (ByteBuf chunk; isOpen() && (chunk = received.poll()) != null; ) {
+          deliver(chunk, handle);
+        }
+        handle.readComplete();
+        pipeline.fireChannelReadComplete();
+      }
+      endInput();
     }
   }
 

@@ -6,8 +6,10 @@ import java.util.ArrayDeque;
  * The receive credit of a session's streams, against {@link YamuxConfig#sessionWindow()} ({@code
  * docs/STREAMS.md} §4.3). A stream's receive credit is what the peer may still send on it plus what
  * it sent that the stream's pipeline has not read and given back. Each open stream holds a 256 KiB
- * share (the window yamux grants unasked); credit over a share, its excess, comes out of what the
- * shares leave free. So all streams together never hold more than the session window.
+ * share (the window yamux grants unasked), and no stream opens unless its share fits in the session
+ * window; credit over a share, its excess, comes out of what the shares and the other excess leave
+ * free. So all streams together hold at most the session window plus their shares, that is at most
+ * twice the session window.
  *
  * <p>A grant follows tentacle's rule, {@code delta = max window - credit}, sent once it reaches the
  * threshold; when the session window is short, the target shrinks to what is free and the threshold
@@ -31,9 +33,13 @@ final class SessionWindow {
     sessionWindow = config.sessionWindow();
   }
 
-  /** Whether one more stream's share fits beside {@code openStreams} streams. */
+  /**
+   * Whether one more stream's share fits beside {@code openStreams} streams' shares. Excess lent out
+   * does not count: it cannot be taken back, and counting it would let one idle stream's grant keep
+   * every new stream out. So all streams hold at most the session window plus their shares.
+   */
   boolean admits(int openStreams) {
-    return (openStreams + 1L) * SHARE + excess <= sessionWindow;
+    return (openStreams + 1L) * SHARE <= sessionWindow;
   }
 
   /**

@@ -14,7 +14,8 @@ import java.util.Objects;
  *
  * <p>Memory per session is bounded by {@link #sessionWindow()}: every open stream holds a 256 KiB
  * share of it (the window yamux grants each stream unasked), a stream opens only while shares are
- * left, and a stream's window grows towards {@link #maxStreamWindow()} only out of what is free.
+ * left, and a stream's window grows towards {@link #maxStreamWindow()} only out of what is free; all
+ * the streams of a session hold at most twice the session window.
  *
  * <p>Immutable and thread-safe; build with {@link #builder()}.
  */

@@ -1,6 +1,7 @@
 package io.secio.streams.yamux;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
@@ -8,6 +9,7 @@ import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Two yamux sessions in memory, a client and a server on two {@link EmbeddedChannel}s; {@link #pump}
@@ -25,8 +27,13 @@ final class SessionPair implements AutoCloseable {
   }
 
   SessionPair(YamuxConfig clientConfig, YamuxConfig serverConfig) {
+    this(clientConfig, serverConfig, null);
+  }
+
+  /** With {@code serverStreamInit} run on each stream the server accepts, before its Collect. */
+  SessionPair(YamuxConfig clientConfig, YamuxConfig serverConfig, Consumer<Channel> serverStreamInit) {
     client = new EmbeddedChannel(YamuxHandler.client(clientConfig, Collect.into(clientStreams)));
-    server = new EmbeddedChannel(YamuxHandler.server(serverConfig, Collect.into(serverStreams)));
+    server = new EmbeddedChannel(YamuxHandler.server(serverConfig, Collect.into(serverStreams, serverStreamInit)));
   }
 
   SessionPair(ChannelHandler clientHandler, ChannelHandler serverHandler) {
