@@ -1,0 +1,167 @@
+package io.secio.streams.yamux;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelOption;
+import io.netty.util.concurrent.Future;
+import io.secio.streams.StreamChannel;
+import io.secio.streams.StreamChannelBootstrap;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Flow control is backpressure ({@code docs/STREAMS.md} §3): credit follows what a stream's
+ * pipeline read, a stream is unwritable while it has no credit or its connection is unwritable, a
+ * slow stream holds no other up, and the session window bounds what all streams hold together.
+ */
+class FlowControlTest {
+  private static final int MIB = 1024 * 1024;
+
+  private static byte[] random(int n, long seed) {
+    byte[] b = new byte[n];
+    new Random(seed).nextBytes(b);
+    return b;
+  }
+
+  /** The server's streams start with auto-read off. */
+  private static SessionPair noAutoRead() {
+    return new SessionPair(YamuxConfig.tentacle(), YamuxConfig.tentacle(), ch -> ch.config().setAutoRead(false));
+  }
+
+  @Test
+  void aStreamThatDoesNotReadGrantsNoCreditAndItsPeerBecomesUnwritable() {
+    try (SessionPair pair = noAutoRead()) {
+      StreamChannel out = pair.open(new Collect());
+      Collect slow = pair.serverStreams.get(0);
+      byte[] data = random(3 * MIB, 1);
+      out.writeAndFlush(Unpooled.wrappedBuffer(data));
+      pair.pump();
+      assertEquals(0, slow.received().length, "auto-read off and no read(): nothing delivered");
+      assertFalse(out.isWritable(), "1 MiB of credit used, 2 MiB waiting");
+
+      // Each read() takes one chunk; credit comes back as they are read, until every byte is there.
+      for (int reads = 0; slow.received().length < data.length && reads < 10_000; reads++) {
+        slow.stream.read();
+        pair.pump();
+      }
+      assertArrayEquals(data, slow.received());
+      slow.stream.read(); // asking for more gives back the credit of the last bytes read
+      pair.pump();
+      assertTrue(out.isWritable());
+    }
+  }
+
+  @Test
+  void creditReturnsOnlyAsFastAsThePipelineReads() {
+    try (SessionPair pair = noAutoRead()) {
+      StreamChannel out = pair.open(new Collect());
+      Collect slow = pair.serverStreams.get(0);
+      out.writeAndFlush(Unpooled.wrappedBuffer(new byte[2 * MIB]));
+      pair.pump();
+      List<Wire.Frame> updates = Wire.frames(pair.server);
+      assertTrue(updates.isEmpty(), "no WindowUpdate while nothing was read: " + updates);
+      slow.stream.read(); // the whole 1 MiB frame goes up at once
+      slow.stream.read(); // asking again gives its credit back
+      List<Wire.Frame> after = Wire.frames(pair.server);
+      assertEquals(1, after.size());
+      assertEquals(MIB, after.get(0).length(), "the whole window back once read");
+    }
+  }
+
+  @Test
+  void aSlowStreamHoldsNoOtherUp() {
+    try (SessionPair pair = noAutoRead()) {
+      StreamChannel blocked = pair.open(new Collect());
+      StreamChannel fast = pair.open(new Collect());
+      pair.serverStreams.get(1).stream.config().setAutoRead(true);
+      blocked.writeAndFlush(Unpooled.wrappedBuffer(new byte[4 * MIB]));
+      byte[] data = random(8 * MIB, 2);
+      fast.writeAndFlush(Unpooled.wrappedBuffer(data));
+      pair.pump();
+      assertArrayEquals(data, pair.serverStreams.get(1).received());
+      assertEquals(0, pair.serverStreams.get(0).received().length);
+      assertTrue(blocked.isOpen());
+    }
+  }
+
+  @Test
+  void theConnectionsWritabilityReachesEveryStream() {
+    try (SessionPair pair = new SessionPair(YamuxConfig.tentacle())) {
+      StreamChannel a = pair.open(new Collect());
+      StreamChannel b = pair.open(new Collect());
+      Collect sawA = new Collect();
+      a.pipeline().addLast(new io.netty.channel.ChannelInboundHandlerAdapter() {
+        @Override
+        public void channelWritabilityChanged(io.netty.channel.ChannelHandlerContext ctx) {
+          sawA.events.add("writable=" + ctx.channel().isWritable());
+        }
+      });
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, false);
+      pair.client.runPendingTasks();
+      assertFalse(a.isWritable());
+      assertFalse(b.isWritable());
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, true);
+      pair.client.runPendingTasks();
+      assertTrue(a.isWritable());
+      assertTrue(b.isWritable());
+      assertEquals(List.of("writable=false", "writable=true"), sawA.events);
+    }
+  }
+
+  @Test
+  void writesPastTheHighWaterMarkMakeTheStreamUnwritableUntilTheyLeave() {
+    try (SessionPair pair = new SessionPair(YamuxConfig.tentacle())) {
+      StreamChannel out = pair.open(new Collect());
+      out.write(Unpooled.wrappedBuffer(new byte[out.config().getWriteBufferHighWaterMark() + 1]));
+      assertFalse(out.isWritable(), "queued, unflushed");
+      out.flush();
+      assertTrue(out.isWritable(), "handed to the connection");
+    }
+  }
+
+  @Test
+  void theSessionWindowBoundsWhatAllStreamsHold() {
+    // Room for three 256 KiB shares: the first stream grows to 768 KiB, the next two keep their
+    // shares, a fourth is refused; when the first closes, what it held goes to those waiting.
+    YamuxConfig tight = YamuxConfig.tentacle().toBuilder().sessionWindow(3 * 256 * 1024).build();
+    try (SessionPair pair = new SessionPair(YamuxConfig.tentacle(), tight)) {
+      for (int id = 1; id <= 7; id += 2) {
+        pair.server.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, id, 0));
+      }
+      List<Wire.Frame> acks = Wire.frames(pair.server);
+      assertEquals(List.of(512L * 1024, 0L, 0L, 0L), acks.stream().map(Wire.Frame::length).toList());
+      assertEquals(YamuxFrames.FLAG_ACK, acks.get(2).flags());
+      assertEquals(YamuxFrames.FLAG_ACK | YamuxFrames.FLAG_RST, acks.get(3).flags(), "no room for a fourth share");
+
+      pair.serverStreams.get(0).stream.close();
+      List<Wire.Frame> after = Wire.frames(pair.server);
+      assertEquals(2, after.size(), "FIN, then one grant: " + after);
+      assertEquals(YamuxFrames.FLAG_FIN, after.get(0).flags());
+      assertEquals(3, after.get(1).streamId());
+      assertEquals(256 * 1024, after.get(1).length(), "stream 3 grows into what stream 1 left");
+    }
+  }
+
+  @Test
+  void opensBeyondTheAckBacklogWaitForAnAck() {
+    YamuxConfig backlogTwo = YamuxConfig.tentacle().toBuilder().ackBacklog(2).build();
+    try (SessionPair pair = new SessionPair(backlogTwo)) {
+      Future<StreamChannel> first = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      Future<StreamChannel> second = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      Future<StreamChannel> third = new StreamChannelBootstrap(pair.client)
+          .option(ChannelOption.AUTO_READ, true).handler(new Collect()).open();
+      pair.client.runPendingTasks();
+      assertTrue(first.isSuccess() && second.isSuccess());
+      assertFalse(third.isDone(), "waits: two SYNs are un-ACKed");
+      assertEquals(2, Wire.frames(pair.client).size());
+      pair.client.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_ACK, 1, 0));
+      assertTrue(third.isSuccess());
+      assertEquals(5, third.getNow().streamId());
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package io.secio.streams.yamux;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.concurrent.Future;
+import io.secio.streams.StreamChannel;
+import io.secio.streams.StreamChannelBootstrap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Two yamux sessions in memory, a client and a server on two {@link EmbeddedChannel}s; {@link #pump}
+ * carries each one's output to the other until both are quiet. Time is theirs to drive.
+ */
+final class SessionPair implements AutoCloseable {
+  final EmbeddedChannel client;
+  final EmbeddedChannel server;
+  /** Streams the server accepted (opened by the client), and the other way round. */
+  final List<Collect> serverStreams = new ArrayList<>();
+  final List<Collect> clientStreams = new ArrayList<>();
+
+  SessionPair(YamuxConfig config) {
+    this(config, config);
+  }
+
+  SessionPair(YamuxConfig clientConfig, YamuxConfig serverConfig) {
+    this(clientConfig, serverConfig, null);
+  }
+
+  /** With {@code serverStreamInit} run on each stream the server accepts, before its Collect. */
+  SessionPair(YamuxConfig clientConfig, YamuxConfig serverConfig, Consumer<Channel> serverStreamInit) {
+    client = new EmbeddedChannel(YamuxHandler.client(clientConfig, Collect.into(clientStreams)));
+    server = new EmbeddedChannel(YamuxHandler.server(serverConfig, Collect.into(serverStreams, serverStreamInit)));
+  }
+
+  SessionPair(ChannelHandler clientHandler, ChannelHandler serverHandler) {
+    client = new EmbeddedChannel(clientHandler);
+    server = new EmbeddedChannel(serverHandler);
+  }
+
+  /** Moves bytes both ways until neither side writes more; returns how many moved. */
+  long pump() {
+    long total = 0;
+    for (;;) {
+      long moved = move(client, server) + move(server, client);
+      total += moved;
+      if (moved == 0) {
+        return total;
+      }
+    }
+  }
+
+  private static long move(EmbeddedChannel from, EmbeddedChannel to) {
+    from.runPendingTasks();
+    long moved = 0;
+    for (Object msg; (msg = from.readOutbound()) != null; ) {
+      ByteBuf buf = (ByteBuf) msg;
+      moved += buf.readableBytes();
+      if (to.isActive()) {
+        to.writeInbound(buf);
+      } else {
+        buf.release();
+      }
+    }
+    to.runPendingTasks();
+    return moved;
+  }
+
+  /** Opens a stream from the client with {@code handler}, pumping until the server has it. */
+  StreamChannel open(ChannelHandler handler) {
+    Future<StreamChannel> f = new StreamChannelBootstrap(client).handler(handler).open();
+    client.runPendingTasks();
+    pump();
+    return f.getNow();
+  }
+
+  @Override
+  public void close() {
+    client.finishAndReleaseAll();
+    server.finishAndReleaseAll();
+  }
+}
