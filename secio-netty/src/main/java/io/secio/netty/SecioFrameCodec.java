@@ -13,6 +13,7 @@ import io.secio.SecioException;
 import io.secio.frame.CipherPair;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.util.Objects;
@@ -33,11 +34,16 @@ import java.util.Objects;
  * allocator, which is passed on; the body is released at once.
  *
  * <p><b>One fatal path</b>: the first failure while opening or sealing, whatever its type (a {@link
- * SecioException} from the opener or the decoder, such as a frame too long, or any exception a crypto
- * provider throws), destroys the keys (a CTR keystream that advanced without output would turn every
- * later frame into garbage), fails every queued write, is fired once through {@code
- * exceptionCaught}, and closes the channel; every later frame is dropped and every later write fails,
- * so nothing after a bad frame reaches the application.
+ * SecioException} from the opener or the decoder, such as a frame too long, any exception a crypto
+ * provider throws, or the transport's own {@link IOException}, reported as {@link
+ * SecioException.Reason#CLOSED}), destroys the keys (a CTR keystream that advanced without output
+ * would turn every later frame into garbage), fails every write not yet flushed with that cause, is
+ * fired once through {@code exceptionCaught}, and closes the channel; every later frame is dropped
+ * and every later write fails, so nothing after a bad frame reaches the application. What was
+ * flushed before the failure has been sealed and handed to the transport (frames the socket had not
+ * yet taken fail with Netty's {@code ClosedChannelException} on the close); what was only written
+ * fails, whether or not good frames came in the same read as the bad one. A handler that must answer
+ * the frames before a bad one flushes its answer ({@code writeAndFlush}).
  *
  * <p>The codec is the one owner of the connection's {@link CipherPair}: it destroys the keys (see
  * {@link FrameSealer#destroy()} for what that wipes), on the event loop, when the channel goes
@@ -164,11 +170,19 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
     }
   }
 
+  /**
+   * A failure from below (the decoder, the transport) ends the session by the fatal path: a {@link
+   * SecioException} as it is, and an {@link IOException} of the transport (a reset, a refused write)
+   * as a {@link SecioException.Reason#CLOSED} that carries it, so that the handlers after secio see
+   * one type for every failure of the connection. Anything else passes on untouched.
+   */
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     SecioException secio = SecioExceptions.find(cause);
     if (secio != null) {
       fail(ctx, secio);
+    } else if (cause instanceof IOException) {
+      fail(ctx, new SecioException(SecioException.Reason.CLOSED, cause.getMessage(), cause));
     } else {
       ctx.fireExceptionCaught(cause);
     }

@@ -200,4 +200,70 @@ class SecioFrameCodecFailureTest {
       destroyed++;
     }
   }
+
+  @Test
+  void aResetOfTheTransportReachesTheApplicationAsClosedCarryingIt() throws Exception {
+    EmbeddedChannel ch = channel();
+    ChannelFuture queued = ch.write(Unpooled.wrappedBuffer(new byte[10]));
+    java.io.IOException reset = new java.net.SocketException("Connection reset");
+    ch.pipeline().fireExceptionCaught(reset);
+
+    SecioException cause = assertInstanceOf(SecioException.class, app.exceptions.get(0));
+    assertEquals(SecioException.Reason.CLOSED, cause.reason());
+    assertSame(reset, cause.getCause());
+    assertEquals(1, app.exceptions.size());
+    assertSame(cause, queued.cause());
+    assertTrue(ciphers.isDestroyed());
+    assertFalse(ch.isOpen());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void anExceptionOfAnotherKindPassesOnUntouched() {
+    EmbeddedChannel ch = channel();
+    IllegalStateException other = new IllegalStateException("a handler before secio");
+    ch.pipeline().fireExceptionCaught(other);
+    assertEquals(java.util.List.of(other), app.exceptions);
+    assertTrue(ch.isOpen());
+    assertFalse(ciphers.isDestroyed());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  /**
+   * Good frames and then a bad one in one read: the good ones reach the application; what it wrote
+   * in answer without flushing fails with the bad frame's cause, what it flushed was sealed and went
+   * out before the close. The same as when the bad frame comes in a later read.
+   */
+  @Test
+  void answersToGoodFramesBeforeABadOneGoOutOnlyIfFlushed() throws Exception {
+    java.util.List<ChannelFuture> answers = new java.util.ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(new SecioFrameDecoder(MAX_FRAME),
+        new SecioFrameCodec(ciphers, MAX_FRAME, 100), new io.netty.channel.ChannelInboundHandlerAdapter() {
+          @Override
+          public void channelRead(io.netty.channel.ChannelHandlerContext ctx, Object msg) {
+            ByteBuf in = (ByteBuf) msg;
+            boolean flush = in.getByte(in.readerIndex()) == 'F';
+            answers.add(flush ? ctx.writeAndFlush(in) : ctx.write(in));
+          }
+
+          @Override
+          public void exceptionCaught(io.netty.channel.ChannelHandlerContext ctx, Throwable cause) {
+            app.exceptions.add(cause);
+          }
+        });
+    ch.writeInbound(Unpooled.wrappedBuffer(frame(new byte[] {'F', 1}), frame(new byte[] {'w', 2}),
+        tamperedFrame()));
+
+    assertEquals(2, answers.size());
+    assertTrue(answers.get(0).isSuccess(), "the flushed answer did not go out");
+    ByteBuf sent = ch.readOutbound();
+    assertEquals(4 + 2 + TestFrameCipher.TAG_SIZE_IN_BYTES, sent.readableBytes());
+    sent.release();
+    assertNull(ch.readOutbound(), "an answer that was never flushed was sent");
+    SecioException cause = assertInstanceOf(SecioException.class, app.exceptions.get(0));
+    assertEquals(SecioException.Reason.AUTHENTICATION_FAILED, cause.reason());
+    assertSame(cause, answers.get(1).cause(), "the unflushed answer did not fail with the cause");
+    assertFalse(ch.isOpen());
+    assertFalse(ch.finishAndReleaseAll());
+  }
 }

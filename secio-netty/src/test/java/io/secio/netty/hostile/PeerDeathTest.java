@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.secio.Dialect;
+import io.secio.SecioException;
 import io.secio.SecioException.Reason;
 import io.secio.netty.hostile.RawPeer.Death;
 import java.io.IOException;
@@ -91,9 +92,11 @@ class PeerDeathTest {
         assertEquals(List.of(), conn.app.exceptions());
       } else {
         // A reset may discard what the kernel had not handed over yet: a prefix, never the cut frame.
+        // The reset reaches the application as a SecioException, CLOSED, carrying the IOException.
         assertArrayEquals(Arrays.copyOf(WHOLE, got.length), got);
         for (Throwable t : conn.app.exceptions()) {
-          assertInstanceOf(IOException.class, t);
+          assertEquals(Reason.CLOSED, assertInstanceOf(SecioException.class, t).reason());
+          assertInstanceOf(IOException.class, t.getCause());
         }
       }
     }

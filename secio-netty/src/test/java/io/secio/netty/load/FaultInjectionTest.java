@@ -186,7 +186,10 @@ class FaultInjectionTest {
     }
     for (Throwable t : exceptions) {
       if (ok || t != c.handshake.cause()) {
-        assertInstanceOf(java.io.IOException.class, t, "only a reset may reach the application");
+        // Only a reset may reach the application: as a SecioException, CLOSED, carrying it.
+        SecioException closed = assertInstanceOf(SecioException.class, t, "only a reset may reach the application");
+        assertEquals(SecioException.Reason.CLOSED, closed.reason());
+        assertInstanceOf(java.io.IOException.class, closed.getCause(), "only a reset may reach the application");
       }
     }
     return ok;
