@@ -1,10 +1,14 @@
 package io.secio.netty;
 
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerAdapter;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.Future;
 import io.secio.HandshakeLimiter;
@@ -110,6 +114,74 @@ public final class Secio {
       throw new IllegalStateException("no secio handler on " + channel);
     }
     return future;
+  }
+
+  /**
+   * Waits for the handshake of {@code channel} and returns its session: the blocking form of {@link
+   * #handshakeFuture(Channel)} for code outside the event loop, declaring the handshake's failure.
+   * The handshake's own timeout ({@link SecioConfig#handshakeTimeout()}) bounds the wait.
+   *
+   * <pre>{@code
+   * try {
+   *   SecioSession session = Secio.awaitHandshake(channel);
+   * } catch (SecioException e) {
+   *   log.warn("no session with {}: {}", channel.remoteAddress(), e.reason());
+   * }
+   * }</pre>
+   *
+   * @throws SecioException the handshake's failure; a failure that is not one of secio's own (an
+   *     exception another handler raised during the handshake) is rethrown as it is if unchecked,
+   *     and otherwise carried by a {@link SecioException.Reason#LOCAL_FAILURE}
+   * @throws InterruptedException if the waiting thread is interrupted
+   * @throws IllegalStateException if no secio handler has been added to the channel
+   * @throws io.netty.util.concurrent.BlockingOperationException if called on the channel's event
+   *     loop, where the handshake could never complete
+   */
+  public static SecioSession awaitHandshake(Channel channel) throws SecioException, InterruptedException {
+    Future<SecioSession> handshake = handshakeFuture(channel);
+    handshake.await();
+    if (handshake.isSuccess()) {
+      return handshake.getNow();
+    }
+    Throwable cause = handshake.cause();
+    if (cause instanceof SecioException secio) {
+      throw secio;
+    }
+    if (cause instanceof RuntimeException unchecked) {
+      throw unchecked;
+    }
+    if (cause instanceof Error error) {
+      throw error;
+    }
+    throw new SecioException(SecioException.Reason.LOCAL_FAILURE, cause.toString(), cause);
+  }
+
+  /**
+   * Ends {@code channel}'s output without losing data: once everything written to it before this
+   * call has been sealed and handed to the socket, shuts the socket's output down (a TCP FIN, the
+   * peer's half-close). A plain {@link DuplexChannel#shutdownOutput()} instead cuts off what secio
+   * has not sealed yet: the codec seals a large write a few frames ahead of the socket. The peer still
+   * cannot tell this FIN from a truncation (docs/PROTOCOL.md section 16); an application protocol that
+   * must know says so in its own messages. Callable from any thread, during the handshake too.
+   *
+   * @return completes when the output is shut down; fails with the cause if a write before it failed
+   *     (the handshake failed, the connection closed), or if the channel is not a {@link
+   *     DuplexChannel}
+   */
+  public static ChannelFuture shutdownOutput(Channel channel) {
+    ChannelPromise done = channel.newPromise();
+    // The codec completes an empty write after every write made before it, so this listener runs
+    // once all of them have gone to the socket.
+    channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(written -> {
+      if (!written.isSuccess()) {
+        done.tryFailure(written.cause());
+      } else if (channel instanceof DuplexChannel duplex) {
+        duplex.shutdownOutput(done);
+      } else {
+        done.tryFailure(new UnsupportedOperationException(channel + " has no output to shut down"));
+      }
+    });
+    return done;
   }
 
   /**
