@@ -50,6 +50,7 @@ public final class SecioConfig {
   private final PeerId expectedRemotePeer;
   private final PeerVerifier peerVerifier;
   private final Executor handshakeExecutor;
+  private final SecioObserver observer;
   private final CryptoBackend backend;
   private final SecureRandom random;
   /** {@code null}: any dialect, the listener answering each dialer in its own. */
@@ -75,6 +76,7 @@ public final class SecioConfig {
     this.expectedRemotePeer = b.expectedRemotePeer;
     this.peerVerifier = b.peerVerifier;
     this.handshakeExecutor = b.handshakeExecutor;
+    this.observer = b.observer;
     this.backend = b.backend != null ? b.backend : CryptoBackends.defaultBackend();
     this.random = b.random != null ? b.random : new SecureRandom();
     this.dialect = b.dialect;
@@ -111,6 +113,7 @@ public final class SecioConfig {
     b.expectedRemotePeer = expectedRemotePeer;
     b.peerVerifier = peerVerifier;
     b.handshakeExecutor = handshakeExecutor;
+    b.observer = observer;
     b.backend = backend;
     b.random = random;
     b.dialect = dialect;
@@ -200,6 +203,11 @@ public final class SecioConfig {
     return Optional.ofNullable(handshakeExecutor);
   }
 
+  /** Who is told of each handshake's outcome and each frame; {@link SecioObserver#NONE} by default. */
+  public SecioObserver observer() {
+    return observer;
+  }
+
   public CryptoBackend backend() {
     return backend;
   }
@@ -257,6 +265,7 @@ public final class SecioConfig {
     private PeerId expectedRemotePeer;
     private PeerVerifier peerVerifier = PeerVerifier.ACCEPT_ALL;
     private Executor handshakeExecutor;
+    private SecioObserver observer = SecioObserver.NONE;
     private CryptoBackend backend;
     private SecureRandom random;
     private Dialect dialect = Dialect.LIBP2P;
@@ -392,6 +401,15 @@ public final class SecioConfig {
      */
     public Builder handshakeExecutor(Executor executor) {
       this.handshakeExecutor = executor;
+      return this;
+    }
+
+    /**
+     * Tell {@code observer} of every handshake's outcome and every frame sealed and opened (see
+     * {@link SecioObserver} for when and on which threads). Default {@link SecioObserver#NONE}.
+     */
+    public Builder observer(SecioObserver observer) {
+      this.observer = Objects.requireNonNull(observer, "observer");
       return this;
     }
 

@@ -87,8 +87,7 @@ public final class EchoClient {
         .channel();
     try {
       // Writing right away would be fine too: secio queues writes until the handshake completes.
-      Secio.handshakeFuture(channel).sync(); // throws the handshake's SecioException if it failed
-      SecioSession session = Secio.session(channel).orElseThrow();
+      SecioSession session = Secio.awaitHandshake(channel); // throws the handshake's SecioException
       channel.writeAndFlush(Unpooled.wrappedBuffer(bytes));
       return new Echoed(session, reply.get(10, TimeUnit.SECONDS));
     } finally {

@@ -194,4 +194,17 @@ class ExamplesTest {
     assertTrue(outcome.wireBytesSent() > 16 + 200, "wire bytes sent: " + outcome.wireBytesSent());
     assertTrue(outcome.wireBytesReceived() > 16 + 200, "wire bytes received: " + outcome.wireBytesReceived());
   }
+
+  @Test
+  void theMicrometerObserverCountsHandshakesAndBytes() throws Exception {
+    io.micrometer.core.instrument.simple.SimpleMeterRegistry registry =
+        new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+    MicrometerObserver.run(registry, "hello, meters");
+    assertEquals(2.0, registry.counter("secio.handshakes", "outcome", "success", "reason", "none").count(),
+        "one handshake on each side");
+    // 13 bytes sealed each way: the client's message and the server's echo.
+    assertEquals(26.0, registry.find("secio.bytes").tag("direction", "sealed").counter().count());
+    assertEquals(26.0, registry.find("secio.bytes").tag("direction", "opened").counter().count());
+    assertEquals(2, registry.find("secio.handshake").tag("outcome", "success").timer().count());
+  }
 }

@@ -10,6 +10,7 @@ import io.netty.handler.codec.UnsupportedMessageTypeException;
 import io.netty.util.ReferenceCountUtil;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
+import io.secio.SecioObserver;
 import io.secio.frame.CipherPair;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
@@ -54,6 +55,7 @@ import java.util.Objects;
  */
 public final class SecioFrameCodec extends ChannelDuplexHandler {
   private final CipherPair ciphers;
+  private final SecioObserver observer;
   private final FrameSealer sealer;
   private final FrameOpener opener;
   private final int maxPlaintextPerFrame;
@@ -77,6 +79,13 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
    * {@link SecioHandshakeHandler} when its handshake completes.
    */
   SecioFrameCodec(CipherPair ciphers, int maxFrameLength, int maxPlaintextPerFrame) {
+    this(ciphers, maxFrameLength, maxPlaintextPerFrame, SecioObserver.NONE);
+  }
+
+  /** The same, telling {@code observer} of every frame sealed and opened. */
+  SecioFrameCodec(CipherPair ciphers, int maxFrameLength, int maxPlaintextPerFrame,
+      SecioObserver observer) {
+    this.observer = GuardedObserver.of(observer);
     this.ciphers = Objects.requireNonNull(ciphers, "ciphers");
     this.sealer = ciphers.sealer();
     this.opener = ciphers.opener();
@@ -131,6 +140,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
       body.release();
     }
     if (plaintext != null) {
+      observer.frameOpened(plaintext.readableBytes());
       if (plaintext.isReadable()) {
         ctx.fireChannelRead(plaintext);
       } else {
@@ -313,6 +323,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
         throw new IllegalStateException("sealer left " + out.remaining() + " bytes unwritten");
       }
       frame.writerIndex(frame.writerIndex() + bodyLength);
+      observer.frameSealed(length);
       return frame;
     } catch (Throwable t) {
       frame.release();

@@ -6,12 +6,14 @@ import io.netty.util.concurrent.Future;
 import io.secio.HandshakeLimiter;
 import io.secio.SecioConfig;
 import io.secio.SecioException.Reason;
+import io.secio.SecioObserver;
 import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.frame.CipherPair;
 import io.secio.handshake.HandshakeEngine;
 import io.secio.netty.stage.StageHandler;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -59,6 +61,9 @@ public final class SecioHandshakeHandler extends StageHandler<SecioSession> {
 
   private final SecioConfig config;
   private final Executor handshakeExecutor;
+  private final SecioObserver observer;
+  /** When the handshake started, on {@link System#nanoTime()}; 0 before. */
+  private long startedNanos;
   /** Received frames not yet fed to the engine: more than one only while the engine is away. */
   private final ArrayDeque<ByteBuf> waiting = new ArrayDeque<>();
   private HandshakeEngine engine;
@@ -78,6 +83,7 @@ public final class SecioHandshakeHandler extends StageHandler<SecioSession> {
     super(config.handshakeTimeout(), limiter, Secio.HANDSHAKE);
     this.config = config;
     this.handshakeExecutor = config.handshakeExecutor().orElse(null);
+    this.observer = GuardedObserver.of(config.observer());
   }
 
   /**
@@ -92,6 +98,7 @@ public final class SecioHandshakeHandler extends StageHandler<SecioSession> {
 
   @Override
   protected void onStart() {
+    startedNanos = System.nanoTime();
     if (config.dialect().isPresent()) {
       engine = HandshakeEngine.create(config);
       send(engine.start());
@@ -172,7 +179,8 @@ public final class SecioHandshakeHandler extends StageHandler<SecioSession> {
     CipherPair ciphers = engine.split();
     SecioFrameCodec codec;
     try {
-      codec = new SecioFrameCodec(ciphers, config.maxFrameLength(), config.maxPlaintextPerFrame());
+      codec = new SecioFrameCodec(ciphers, config.maxFrameLength(), config.maxPlaintextPerFrame(),
+          observer);
     } catch (Throwable t) {
       ciphers.destroy();
       fail(t);
@@ -185,6 +193,7 @@ public final class SecioHandshakeHandler extends StageHandler<SecioSession> {
     // Frames after the nonce echo, and those that waited for an engine away, go to the codec.
     List<ByteBuf> rest = List.copyOf(waiting);
     waiting.clear();
+    observer.handshakeSucceeded(session, sinceStart());
     succeed(session, codec, rest);
   }
 
@@ -199,8 +208,14 @@ public final class SecioHandshakeHandler extends StageHandler<SecioSession> {
     return secio != null ? secio : t;
   }
 
+  private Duration sinceStart() {
+    return startedNanos == 0 ? Duration.ZERO : Duration.ofNanos(System.nanoTime() - startedNanos);
+  }
+
   @Override
   protected void releaseOnFailure(Throwable cause) {
+    observer.handshakeFailed(cause instanceof SecioException secio ? secio.reason()
+        : Reason.LOCAL_FAILURE, sinceStart());
     for (ByteBuf frame; (frame = waiting.poll()) != null; ) {
       frame.release();
     }
