@@ -51,7 +51,8 @@ import java.util.Objects;
  * inactive, this handler is removed, or the fatal path runs. Nothing else holds the ciphers, so no
  * other thread can destroy them under a seal.
  *
- * <p>Not sharable; all methods run on the channel's event loop.
+ * <p>Not sharable; all methods run on the channel's event loop. A little over this project's usual
+ * size: sealing ahead of the socket and the one fatal path share their state and read best together.
  */
 public final class SecioFrameCodec extends ChannelDuplexHandler {
   private final CipherPair ciphers;

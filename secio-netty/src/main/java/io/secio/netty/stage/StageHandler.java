@@ -53,7 +53,8 @@ import java.util.function.Consumer;
  * </ul>
  *
  * <p>Not sharable; every method runs on the channel's event loop. Not API: it is public only for the
- * packages of {@code io.secio.netty}, whose module does not export it.
+ * packages of {@code io.secio.netty}, whose module does not export it. Longer than the stages it
+ * serves on purpose: it is everything they share, so that each of them is small.
  *
  * @param <T> what the stage agrees on: a session, a protocol name
  */
