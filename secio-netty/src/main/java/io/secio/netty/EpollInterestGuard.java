@@ -49,6 +49,7 @@ final class EpollInterestGuard {
   private static final Logger log = LoggerFactory.getLogger(EpollInterestGuard.class);
   private static final String EPOLL_CHANNEL = "io.netty.channel.epoll.AbstractEpollChannel";
   private static final AtomicBoolean WARNED = new AtomicBoolean();
+  private static final Class<?> EPOLL_CHANNEL_CLASS = epollChannelClass();
 
   /** The event loops that run a guarded epoll handler: their channels need nothing more. */
   private static final Set<ThreadAwareExecutor> GUARDED_LOOPS =
@@ -79,13 +80,11 @@ final class EpollInterestGuard {
    * WARN says, once, that it could not be. Call on the channel's event loop after it is registered.
    */
   static void install(Channel channel) {
-    Field registration = Reflective.REGISTRATION;
-    Class<?> epollChannel = Reflective.EPOLL_CHANNEL_CLASS;
-    if (epollChannel == null || !epollChannel.isInstance(channel) || !channel.isRegistered()
-        || GUARDED_LOOPS.contains(channel.eventLoop())) {
+    if (EPOLL_CHANNEL_CLASS == null || !EPOLL_CHANNEL_CLASS.isInstance(channel)
+        || !channel.isRegistered() || GUARDED_LOOPS.contains(channel.eventLoop())) {
       return;
     }
-    if (registration != null && Reflective.replace(registration, channel)) {
+    if (Reflective.replace(channel)) {
       return;
     }
     if (WARNED.compareAndSet(false, true)) {
@@ -97,26 +96,27 @@ final class EpollInterestGuard {
     }
   }
 
-  /** The fallback for loops built without {@link #guarding}: a private field, found once. */
-  private static final class Reflective {
-    static final Class<?> EPOLL_CHANNEL_CLASS = epollChannelClass();
-    /** Why the field could not be used, for the WARN; on the module path an InaccessibleObjectException. */
-    static volatile String failure = "no such field";
-    static final Field REGISTRATION = registrationField();
-
-    private static Class<?> epollChannelClass() {
-      try {
-        return Class.forName(EPOLL_CHANNEL, false, EpollInterestGuard.class.getClassLoader());
-      } catch (ClassNotFoundException | LinkageError e) {
-        return null; // no epoll classes: no epoll channels
-      }
+  private static Class<?> epollChannelClass() {
+    try {
+      return Class.forName(EPOLL_CHANNEL, false, EpollInterestGuard.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      return null; // no epoll classes: no epoll channels
     }
+  }
+
+  /**
+   * The fallback for loops built without {@link #guarding}: a private field, made accessible once,
+   * when the first epoll channel on such a loop needs it.
+   */
+  private static final class Reflective {
+    /** Why the field cannot be used, for the WARN; on the module path an InaccessibleObjectException. */
+    static volatile String failure = "no field registration of type IoRegistration in " + EPOLL_CHANNEL;
+    static final Field REGISTRATION = registrationField();
 
     private static Field registrationField() {
       try {
-        Field f = EPOLL_CHANNEL_CLASS == null ? null
-            : EPOLL_CHANNEL_CLASS.getDeclaredField("registration");
-        if (f == null || f.getType() != IoRegistration.class) {
+        Field f = EPOLL_CHANNEL_CLASS.getDeclaredField("registration");
+        if (f.getType() != IoRegistration.class) {
           return null;
         }
         f.setAccessible(true);
@@ -127,11 +127,15 @@ final class EpollInterestGuard {
       }
     }
 
-    static boolean replace(Field registration, Channel channel) {
+    /** Whether {@code channel}'s registration is guarded now. */
+    static boolean replace(Channel channel) {
+      if (REGISTRATION == null) {
+        return false;
+      }
       try {
-        Object current = registration.get(channel);
+        Object current = REGISTRATION.get(channel);
         if (current instanceof IoRegistration r && !(current instanceof GuardedRegistration)) {
-          registration.set(channel, new GuardedRegistration(r));
+          REGISTRATION.set(channel, new GuardedRegistration(r));
         }
         return true;
       } catch (IllegalAccessException | RuntimeException e) {
