@@ -3,7 +3,10 @@
  * frame handlers, their events, and the transports.
  *
  * <p>Native epoll is optional ({@code requires static}): {@code Transports.best()} picks NIO when the
- * epoll classes or their native library are absent.
+ * epoll classes or their native library are absent. On the module path add them with {@code
+ * --add-modules io.netty.transport.classes.epoll,io.netty.transport.epoll.linux.x86_64}.
+ *
+ * <p>Runs on Netty 4.2 and 4.1 alike, compiled against 4.2: what only 4.2 has is loaded only there.
  */
 module io.secio.netty {
   requires transitive io.secio.core;

@@ -5,14 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,9 +16,6 @@ import org.junit.jupiter.api.Test;
  * and a handshake works across the qualified exports.
  */
 class ModulePathTest {
-  /** Only guards against a hang; the run takes about a second. */
-  private static final long GUARD_SECONDS = 60;
-
   @Test
   void secioResolvesAsNamedModulesExportingOnlyTheApi() throws Exception {
     List<String> report = runOnModulePath(modulePath());
@@ -56,30 +48,12 @@ class ModulePathTest {
     assertEquals(10, report.size(), String.join("\n", report));
   }
 
-  /** Surefire runs these tests on the class path; its entries but the test classes (no module). */
-  private static String modulePath() {
-    return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-        .filter(entry -> !Path.of(entry).endsWith("test-classes"))
-        .collect(Collectors.joining(File.pathSeparator));
-  }
-
   private static List<String> runOnModulePath(String modulePath, String... options)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
-    command.addAll(List.of(options));
-    command.addAll(List.of("-p", modulePath,
-        "-m", "io.secio.consumercheck/" + ModulePathCheck.class.getName()));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    process.getOutputStream().close();
-    boolean exited = process.waitFor(GUARD_SECONDS, TimeUnit.SECONDS);
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!exited) {
-      process.destroyForcibly();
-    }
-    assertTrue(exited, "no exit within the guard:\n" + output);
-    assertEquals(0, process.exitValue(), output);
-    return output.lines().filter(line -> !line.isBlank()).toList();
+    return ModulePathJvm.run(modulePath, ModulePathCheck.class, List.of(options));
+  }
+
+  private static String modulePath() {
+    return ModulePathJvm.modulePath();
   }
 }

@@ -58,13 +58,13 @@ public final class SecioFrameDecoder extends ByteToMessageDecoder {
 
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
-    EpollInterestGuard.install(ctx.channel());
+    NettyIo.CURRENT.guardEpollInterest(ctx.channel());
   }
 
   @Override
   public void channelRegistered(ChannelHandlerContext ctx) throws Exception {
     // A channel registered again has a new registration: guard that one too.
-    EpollInterestGuard.install(ctx.channel());
+    NettyIo.CURRENT.guardEpollInterest(ctx.channel());
     super.channelRegistered(ctx);
   }
 

@@ -13,8 +13,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.DefaultChannelPipeline;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.Future;
 import io.secio.SecioException;
@@ -58,7 +56,7 @@ class RefusedConnectTest {
       closedPort = socket.getLocalPort();
     }
     List<Throwable> caught = new CopyOnWriteArrayList<>();
-    EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    EventLoopGroup group = Transports.NIO.newEventLoopGroup(1);
     try {
       ChannelFuture connect = new Bootstrap()
           .group(group)

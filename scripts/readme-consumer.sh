@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# The README's "Add it to your build", followed as a new user would, against the artifacts that
+# `mvn install` (./scripts/test.sh) put in the local Maven repository. For each Maven block of that
+# section (`<!-- build: maven... -->`: Netty 4.2, then Netty 4.1), a new project in an empty folder:
+#   * its pom is an empty project's header with the README's block pasted in, nothing else;
+#   * its sources are the README's Java: the QuickStart block whole (in package `hello`), the example
+#     files the other Java blocks come from (and what they use from their package), and a
+#     module-info that `requires io.secio.netty;` as the README says;
+#   * `mvn compile` compiles it as a module; QuickStart then runs on the class path and on the module
+#     path (with the README's --add-modules for epoll) and must print its echo.
+# Options are passed to every mvn run, e.g. -Dmaven.repo.local=... or -o. SECIO_KEEP=1 keeps the projects.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+readme="$repo/README.md"
+java_bin="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+
+# The fenced block after the line "$2" of file $1, without its fences.
+block_after() {
+  awk -v marker="$2" '
+    $0 == marker { found = 1; next }
+    found && !inside && /^```/ { inside = 1; next }
+    inside && /^```/ { exit }
+    inside { print }' "$1"
+}
+
+# $1 with the other files of its folder that it names, and theirs, until nothing new is named.
+with_what_it_uses() {
+  local dir names=() changed=1 name file
+  dir=$(dirname "$1")
+  names=("$(basename "$1" .java)")
+  while [ $changed = 1 ]; do
+    changed=0
+    for file in "$dir"/*.java; do
+      name=$(basename "$file" .java)
+      [[ " ${names[*]} " == *" $name "* ]] && continue
+      for known in "${names[@]}"; do
+        if grep -qw "$name" "$dir/$known.java"; then
+          names+=("$name")
+          changed=1
+          break
+        fi
+      done
+    done
+  done
+  for name in "${names[@]}"; do echo "$dir/$name.java"; done
+}
+
+version=$(sed -n '/<artifactId>secio-parent<\/artifactId>/,/<version>/s:.*<version>\(.*\)</version>.*:\1:p' pom.xml | head -n 1)
+grep -q "<version>$version</version>" <(block_after "$readme" '<!-- build: maven -->') || {
+  echo "the README's Maven block does not name secio $version, the version this build installs" >&2
+  exit 1
+}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/secio-readme.XXXXXX")
+trap 'status=$?; if [ $status -eq 0 ] && [ -z "${SECIO_KEEP:-}" ]; then rm -rf "$work"; else echo "kept $work" >&2; fi' EXIT
+
+quickstart='<!-- from examples/src/main/java/io/secio/examples/QuickStart.java -->'
+for marker in '<!-- build: maven -->' '<!-- build: maven, netty 4.1 -->'; do
+  project="$work/$(echo "$marker" | tr -c 'a-z0-9\n' '-' | sed 's/-\+/-/g; s/^-//; s/-$//')"
+  mkdir -p "$project/src/main/java/hello"
+  echo
+  echo "--- $marker: a new project in $project"
+  {
+    cat <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0"
+         xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+         xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>hello</groupId>
+  <artifactId>hello</artifactId>
+  <version>1</version>
+  <properties>
+    <maven.compiler.release>17</maven.compiler.release>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+  </properties>
+  <build>
+    <plugins>
+      <plugin>
+        <!-- Maven's default compiler plugin predates `release` and modules. -->
+        <groupId>org.apache.maven.plugins</groupId>
+        <artifactId>maven-compiler-plugin</artifactId>
+        <version>3.13.0</version>
+      </plugin>
+    </plugins>
+  </build>
+EOF
+    block_after "$readme" "$marker"
+    echo '</project>'
+  } >"$project/pom.xml"
+
+  { echo 'package hello;'; echo; block_after "$readme" "$quickstart"; } \
+    >"$project/src/main/java/hello/QuickStart.java"
+  requires=$(grep -o 'requires io\.secio\.netty;' "$readme" | head -n 1)
+  [ -n "$requires" ] || { echo "the README no longer says which module to require" >&2; exit 1; }
+  printf 'module hello {\n  %s\n}\n' "$requires" >"$project/src/main/java/module-info.java"
+  for source in $(sed -n 's:^<!-- from \(examples/src/main/java/.*\.java\) -->$:\1:p' "$readme" | sort -u); do
+    [ "$source" = examples/src/main/java/io/secio/examples/QuickStart.java ] && continue
+    for file in $(with_what_it_uses "$source"); do
+      mkdir -p "$project/$(dirname "${file#examples/}")"
+      cp "$file" "$project/${file#examples/}"
+    done
+  done
+  echo "sources: $(cd "$project/src/main/java" && find . -name '*.java' | sort | tr '\n' ' ')"
+
+  (cd "$project" && mvn -B -q -ntp "$@" compile dependency:build-classpath -Dmdep.outputFile=cp.txt </dev/null)
+  classpath="$project/target/classes:$(cat "$project/cp.txt")"
+  echo "netty on it: $(tr ':' '\n' <"$project/cp.txt" | sed -n 's:.*/netty-transport-\([0-9][^/]*\)\.jar$:\1:p')"
+
+  epoll_modules=$(grep -o -- '--add-modules io\.netty\.transport\.classes\.epoll[^ `]*' "$readme" | head -n 1 || true)
+  for path in class module; do
+    if [ $path = class ]; then
+      run=("$java_bin" -cp "$classpath" hello.QuickStart)
+    else
+      run=("$java_bin" -p "$classpath")
+      if [ -n "$epoll_modules" ] && grep -q 'netty-transport-native-epoll' "$project/cp.txt"; then
+        run+=($epoll_modules)
+      fi
+      run+=(-m hello/hello.QuickStart)
+    fi
+    output=$("${run[@]}" </dev/null 2>&1) || { echo "$output" >&2; echo "QuickStart failed on the $path path" >&2; exit 1; }
+    echoed=$(echo "$output" | grep '^hello over ' || true)
+    if [ -z "$echoed" ]; then
+      echo "$output" >&2
+      echo "QuickStart printed no echo on the $path path" >&2
+      exit 1
+    fi
+    echo "$path path: $echoed"
+    echo "$output" | grep -v '^hello over ' | sed 's/^/  | /' || true
+  done
+done
+echo
+echo "the README's build section works as written"
