@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The example programs, run in this process over loopback as their {@code main}s run them. */
 class ExamplesTest {
-  private static final long WAIT_SECONDS = 30;
+  private static final long WAIT_SECONDS = 300;
   private static final Transports TRANSPORT = Transports.best();
   private static EventLoopGroup group;
 

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * otherwise ({@link HalfCloseEchoTest}).
  */
 class SecioFrameDecoderEpollTest {
-  private static final long HANG_GUARD_SECONDS = 30;
+  private static final long HANG_GUARD_SECONDS = 300;
 
   private final EventLoopGroup group = Transports.EPOLL.newEventLoopGroup(1);
   private final EpollSocketChannel channel = new EpollSocketChannel();

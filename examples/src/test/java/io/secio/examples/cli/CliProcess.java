@@ -23,8 +23,11 @@ import java.util.regex.Pattern;
  * printed; {@link #close()} destroys the process, so use it in try-with-resources.
  */
 final class CliProcess implements AutoCloseable {
-  /** Bounds every wait for a line or an exit. */
-  static final Duration WAIT = Duration.ofSeconds(30);
+  /**
+   * Bounds every wait for a line or an exit: a hang guard, never a speed check (a busy CI machine
+   * can take tens of seconds for what takes one here).
+   */
+  static final Duration WAIT = Duration.ofMinutes(5);
 
   /**
    * JVM flags for the child processes: the tests move little data, so a JVM that starts fast (no C2

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HalfCloseIT {
   private static final int BYTES = 3_000_000;
-  private static final long HANG_GUARD_SECONDS = 60;
+  private static final long HANG_GUARD_SECONDS = 300;
 
   @RegisterExtension
   final Processes processes = new Processes();
