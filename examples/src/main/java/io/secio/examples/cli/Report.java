@@ -3,6 +3,7 @@ package io.secio.examples.cli;
 import io.netty.channel.ConnectTimeoutException;
 import io.secio.Dialect;
 import io.secio.PeerId;
+import io.secio.PeerText;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.SecioException;
 import io.secio.SecioSession;
@@ -23,6 +24,8 @@ import java.util.regex.Pattern;
  * version=..} (and {@code dialect=tentacle} for a tentacle session), {@code failed ADDRESS reason}, {@code echoed N bytes in T ms (X MiB/s)}.
  */
 final class Report {
+  /** Room for a reason that quotes a peer twice, each quote bounded by {@link PeerText}. */
+  private static final int MAX_REASON_CHARS = 4 * PeerText.MAX_SHOWN_CHARS;
   private static final Pattern NATIVE_ERROR = Pattern.compile(".*\\) failed with error\\(-?\\d+\\): (.+)");
 
   private Report() {}
@@ -119,8 +122,10 @@ final class Report {
       message = nativeError.group(1);
     }
     message = message.strip().replaceAll("\\s*\\R\\s*", " ");
-    return t instanceof IOException && !message.isEmpty()
-        ? Character.toLowerCase(message.charAt(0)) + message.substring(1)
-        : message;
+    if (t instanceof IOException && !message.isEmpty()) {
+      message = Character.toLowerCase(message.charAt(0)) + message.substring(1);
+    }
+    // A message may quote a peer (escaped by the library already; escaping again changes nothing).
+    return PeerText.escape(message, MAX_REASON_CHARS);
   }
 }
