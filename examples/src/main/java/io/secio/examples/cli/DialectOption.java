@@ -34,14 +34,21 @@ final class DialectOption {
   }
 
   /**
-   * A listener's config, for an identity of type {@code key}: the dialect given; without one, any
-   * dialect if it can speak tentacle's, else libp2p's (a listener for any dialect sends its Propose
-   * only after the dialer's: no use unless a tentacle dialer can be answered).
+   * A listener's config, for an identity of type {@code key}: the dialect given; without one, as
+   * {@link #answeringEach}.
    */
   SecioConfig listener(SecioConfig.Builder builder, KeyType key, CommandSpec spec) {
-    if (dialect != null) {
-      return build(builder.dialect(dialect), "--dialect", dialect, key, spec);
-    }
+    return dialect != null
+        ? build(builder.dialect(dialect), "--dialect", dialect, key, spec)
+        : answeringEach(builder, key, spec);
+  }
+
+  /**
+   * A listener's config that answers each dialer in the dialer's own dialect if the identity (of type
+   * {@code key}) can speak tentacle's, else libp2p's only (a listener for any dialect sends its
+   * Propose only after the dialer's: no use unless a tentacle dialer can be answered).
+   */
+  static SecioConfig answeringEach(SecioConfig.Builder builder, KeyType key, CommandSpec spec) {
     SecioConfig any = build(builder.anyDialect(), "--dialect", null, key, spec);
     return any.speaks(Dialect.TENTACLE) ? any : build(builder.dialect(Dialect.LIBP2P), "--dialect", null, key, spec);
   }

@@ -16,7 +16,8 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * Where a command's identity comes from: {@code --key FILE} or a fresh {@code --key-type} key for
- * this run (the two exclude each other; neither means a fresh Ed25519 key). Used as an exclusive
+ * this run (the two exclude each other; neither means a fresh key of the command's default type,
+ * Ed25519 unless it says otherwise). Used as an exclusive
  * picocli argument group.
  */
 final class IdentityOptions {
@@ -25,7 +26,8 @@ final class IdentityOptions {
   Path keyFile;
 
   @Option(names = "--key-type", paramLabel = "TYPE", converter = KeyTypeConverter.class,
-      description = "A fresh identity key for this run: ed25519 (the default), secp256k1, rsa or ecdsa.")
+      description = "A fresh identity key for this run: ed25519, secp256k1, rsa or ecdsa (default: "
+          + "ed25519; secp256k1 for tentacle's dialect and for bridge).")
   KeyType keyType;
 
   /**

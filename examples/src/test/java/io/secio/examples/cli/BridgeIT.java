@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code secio bridge} between v0.1-only and v0.2 diallers and an upstream that speaks only v0.2:
- * every process is the jar, started as a user would. One upstream and bridge serve the tests that
+ * every process is the jar, started as a user would ({@code BridgeDialectsIT} adds tentacle dialers
+ * and a tentacle upstream). One upstream and bridge serve the tests that
  * leave them running; the others start their own.
  */
 class BridgeIT {
@@ -51,7 +52,9 @@ class BridgeIT {
     String upstreamAddress = upstream.awaitOut("listening (\\S+) " + upstreamKey.peerId()).group(1);
     CliProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress,
         "--expect-peer", upstreamKey.peerId(), "--key", bridgeKey.path());
-    String address = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + bridgeKey.peerId()).group(1);
+    // The bridge's secp256k1 key also answers tentacle dialers, who know it by its tentacle id.
+    String address = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + bridgeKey.peerId() + " tentacle=Qm\\S+")
+        .group(1);
     return new Pair(upstream, bridge, address);
   }
 
@@ -114,7 +117,7 @@ class BridgeIT {
   @Test
   void unreachableUpstreamFailsTheClientConnection() throws Exception {
     CliProcess lonely = processes.secio("bridge", "--listen", "127.0.0.1:0", "--to", "127.0.0.1:1");
-    String address = lonely.awaitOut("listening (\\S+) \\S+").group(1);
+    String address = lonely.awaitOut("listening (\\S+) \\S+ tentacle=\\S+").group(1);
     CliProcess dial = processes.secio("dial", address, "--mode", "v0.1", "--send-bytes", "10");
     assertEquals(SecioCli.EXIT_FAILURE, dial.awaitExit(), dial::toString);
     // Closed by the bridge before the echo: a reset if the bridge had not read the 10 bytes yet.
