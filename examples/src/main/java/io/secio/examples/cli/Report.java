@@ -65,7 +65,11 @@ final class Report {
   }
 
   static String failed(SocketAddress address, Throwable cause) {
-    return "failed " + address(address) + " " + reason(cause);
+    return failed(address, reason(cause));
+  }
+
+  static String failed(SocketAddress address, String reason) {
+    return "failed " + address(address) + " " + reason;
   }
 
   static String echoed(long bytes, long nanos) {

@@ -64,7 +64,8 @@ class HalfCloseIT {
     String upstreamAddress = upstream.awaitOut("listening (\\S+) " + upstreamKey.peerId()).group(1);
     CliProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress,
         "--expect-peer", upstreamKey.peerId(), "--key", bridgeKey.path());
-    String address = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + bridgeKey.peerId()).group(1);
+    String address = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + bridgeKey.peerId() + " tentacle=\\S+")
+        .group(1);
     for (int i = 0; i < 3; i++) {
       assertWholeEcho(address, SecioMode.V0_1_ONLY, 10 + i);
     }
