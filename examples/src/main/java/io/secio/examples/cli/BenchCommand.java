@@ -70,7 +70,7 @@ final class BenchCommand implements Callable<Integer> {
               o.bytes(), String.format(Locale.ROOT, "%d ms", o.transferNanos() / 1_000_000),
               Report.mibPerSecond(o.bytes(), o.transferNanos()));
         } catch (ExecutionException e) {
-          cli.err().println("bench: " + c.wireName() + " failed: " + Report.reason(e.getCause()));
+          cli.error(spec, c.wireName() + " failed: " + Report.reason(e.getCause()));
           return SecioCli.EXIT_FAILURE;
         }
       }

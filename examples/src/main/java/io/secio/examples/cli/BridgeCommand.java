@@ -13,6 +13,7 @@ import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -73,10 +74,13 @@ final class BridgeCommand implements Callable<Integer> {
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   private IdentityOptions identity;
 
+  @Mixin
+  private IdentityOptions.AllowOpenKeyFile openKeyFile;
+
   @Override
   public Integer call() throws InterruptedException {
     // A fresh key is secp256k1: the one type that lets the bridge answer every kind of dialer.
-    IdentityKeyPair key = IdentityOptions.load(identity, spec, new SecureRandom(), KeyType.SECP256K1);
+    IdentityKeyPair key = IdentityOptions.load(identity, openKeyFile, spec, new SecureRandom(), KeyType.SECP256K1);
     SecioConfig inbound = DialectOption.answeringEach(
         SecioConfig.builder(key).mode(SecioMode.BRIDGE), key.type(), spec);
     SecioConfig outbound = DialectOption.build(SecioConfig.builder(key).mode(SecioMode.V0_2_ONLY)
@@ -89,7 +93,7 @@ final class BridgeCommand implements Callable<Integer> {
             multistream ? Multistream.responder(Multistream.SECIO, Secio.server(inbound)) : Secio.server(inbound),
             new Relay(network, upstream, outbound, upstreamPeer, cli.out())));
       } catch (Exception e) {
-        cli.err().println("bridge: cannot listen on " + listen + ": " + Report.reason(e));
+        cli.error(spec, "cannot listen on " + listen + ": " + Report.reason(e));
         return SecioCli.EXIT_FAILURE;
       }
       // Tentacle peers know the bridge by its tentacle id: a tentacle upstream, and tentacle dialers,

@@ -70,6 +70,9 @@ final class DialCommand implements Callable<Integer> {
   private IdentityOptions identity;
 
   @Mixin
+  private IdentityOptions.AllowOpenKeyFile openKeyFile;
+
+  @Mixin
   private ProposalOptions proposal;
 
   @Mixin
@@ -78,7 +81,7 @@ final class DialCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     SecureRandom random = new SecureRandom();
-    IdentityKeyPair key = IdentityOptions.load(identity, spec, random, dialect.freshKeyType());
+    IdentityKeyPair key = IdentityOptions.load(identity, openKeyFile, spec, random, dialect.freshKeyType());
     SecioConfig config = dialect.dialer(proposal.configure(key, spec), key.type(), spec);
     ChannelHandler client = expectPeer != null ? Secio.client(config, expectPeer) : Secio.client(config);
     ChannelHandler secio = multistream ? Multistream.initiator(Multistream.SECIO, client) : client;

@@ -59,9 +59,8 @@ final class DialectOption {
    * options' own spelling ({@code --dialect tentacle}, {@code ed25519}) rather than the enums'.
    */
   static SecioConfig build(SecioConfig.Builder builder, String option, Dialect forced, KeyType key, CommandSpec spec) {
-    if (forced != null && !forced.supports(key)) {
-      throw new ParameterException(spec.commandLine(), option + " " + label(forced)
-          + " needs a secp256k1 key, not " + key.name().toLowerCase(Locale.ROOT));
+    if (forced != null) {
+      requireKeyFor(option, forced, key, spec);
     }
     try {
       return builder.build();
@@ -69,6 +68,14 @@ final class DialectOption {
       String message = forced == null ? e.getMessage()
           : e.getMessage().replace("the " + forced.name() + " dialect", option + " " + label(forced));
       throw new ParameterException(spec.commandLine(), message);
+    }
+  }
+
+  /** A bad argument unless {@code dialect}, which {@code option} asks for, can carry a {@code key} identity. */
+  static void requireKeyFor(String option, Dialect dialect, KeyType key, CommandSpec spec) {
+    if (!dialect.supports(key)) {
+      throw new ParameterException(spec.commandLine(), option + " " + label(dialect)
+          + " needs a secp256k1 key, not " + key.name().toLowerCase(Locale.ROOT));
     }
   }
 

@@ -54,6 +54,9 @@ final class ListenCommand implements Callable<Integer> {
   private IdentityOptions identity;
 
   @Mixin
+  private IdentityOptions.AllowOpenKeyFile openKeyFile;
+
+  @Mixin
   private ProposalOptions proposal;
 
   @Mixin
@@ -68,7 +71,7 @@ final class ListenCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    IdentityKeyPair key = IdentityOptions.load(identity, spec, new SecureRandom(), dialect.freshKeyType());
+    IdentityKeyPair key = IdentityOptions.load(identity, openKeyFile, spec, new SecureRandom(), dialect.freshKeyType());
     SecioConfig config = dialect.listener(proposal.configure(key, spec), key.type(), spec);
     HostPort address = new HostPort(host, port);
     try (Network network = new Network(0)) {
@@ -77,7 +80,7 @@ final class ListenCommand implements Callable<Integer> {
         listener = network.listen(address, true, ch -> ch.pipeline().addLast(
             multistream ? Multistream.secioResponder(config) : Secio.server(config), application(), new SessionReporter(cli.out(), cli.err())));
       } catch (Exception e) {
-        cli.err().println("listen: cannot listen on " + address + ": " + Report.reason(e));
+        cli.error(spec, "cannot listen on " + address + ": " + Report.reason(e));
         return SecioCli.EXIT_FAILURE;
       }
       Dialect forced = config.dialect().orElse(null);

@@ -4,7 +4,6 @@ import io.netty.channel.ConnectTimeoutException;
 import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.PeerText;
-import io.secio.identity.IdentityPublicKey;
 import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.netty.multistream.MultistreamCompletionEvent;
@@ -13,7 +12,9 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.UnresolvedAddressException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -32,16 +33,6 @@ final class Report {
 
   static String listening(SocketAddress address, PeerId peer) {
     return "listening " + address(address) + " " + peer;
-  }
-
-  /**
-   * A key's peer id; for a secp256k1 key, which both dialects carry, {@code tentacle=} and its
-   * tentacle id beside it.
-   */
-  static String ids(IdentityPublicKey key) {
-    return Dialect.TENTACLE.supports(key.type())
-        ? key.peerId() + " tentacle=" + Dialect.TENTACLE.peerId(key)
-        : key.peerId().toBase58();
   }
 
   /** {@code secured} and the session. */
@@ -100,8 +91,14 @@ final class Report {
   static String reason(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
       if (c instanceof SecioException) {
-        return ((SecioException) c).reason().description();
+        SecioException.Reason reason = ((SecioException) c).reason();
+        // For a wrong peer the id it presented is what the user needs: "expected A, got B".
+        return reason == SecioException.Reason.PEER_ID_MISMATCH
+            ? PeerText.escape(c.getMessage(), MAX_REASON_CHARS) : reason.description();
       }
+    }
+    if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException) {
+      return "the host does not resolve";
     }
     if (t instanceof ConnectTimeoutException) {
       return "connect timed out";

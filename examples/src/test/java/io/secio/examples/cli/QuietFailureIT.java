@@ -54,8 +54,8 @@ class QuietFailureIT {
     CliProcess netcat = processes.secio("dial", address, "--expect-peer", someoneElse);
     assertEquals(SecioCli.EXIT_FAILURE, netcat.awaitExit(), netcat::toString);
     for (CliProcess dial : List.of(echo, netcat)) {
-      assertEquals(List.of("failed " + address + " remote peer id does not match the expected one"),
-          dial.errLines(), dial::toString);
+      assertEquals(List.of("failed " + address + " remote peer id does not match the expected one: expected "
+          + someoneElse + ", got " + listenKey.peerId()), dial.errLines(), dial::toString);
     }
     listen.awaitOut("failed 127\\.0\\.0\\.1:\\d+ .+");
     listen.awaitOut("failed 127\\.0\\.0\\.1:\\d+ .+");
