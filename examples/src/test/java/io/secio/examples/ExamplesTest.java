@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
@@ -52,7 +53,9 @@ class ExamplesTest {
   }
 
   private static SecioConfig config() {
-    return SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom())).build();
+    // The handshake timeout is a hang guard too: a busy machine must not fail the test.
+    return SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()))
+        .handshakeTimeout(Duration.ofSeconds(WAIT_SECONDS)).build();
   }
 
   private static int port(Channel server) {

@@ -77,20 +77,23 @@ final class BridgeCommand implements Callable<Integer> {
   @Mixin
   private IdentityOptions.AllowOpenKeyFile openKeyFile;
 
+  @Mixin
+  private HandshakeTimeoutOption handshakeTimeout;
+
   @Override
   public Integer call() throws InterruptedException {
     // A fresh key is secp256k1: the one type that lets the bridge answer every kind of dialer.
     IdentityKeyPair key = IdentityOptions.load(identity, openKeyFile, spec, new SecureRandom(), KeyType.SECP256K1);
     SecioConfig inbound = DialectOption.answeringEach(
-        SecioConfig.builder(key).mode(SecioMode.BRIDGE), key.type(), spec);
-    SecioConfig outbound = DialectOption.build(SecioConfig.builder(key).mode(SecioMode.V0_2_ONLY)
+        handshakeTimeout.apply(SecioConfig.builder(key).mode(SecioMode.BRIDGE)), key.type(), spec);
+    SecioConfig outbound = DialectOption.build(handshakeTimeout.apply(SecioConfig.builder(key)).mode(SecioMode.V0_2_ONLY)
         .dialect(upstreamDialect), "--to-dialect", upstreamDialect, key.type(), spec);
     try (Network network = new Network(0)) {
       Channel listener;
       try {
         // Without auto-read: nothing is read from a peer until its upstream session is ready.
         listener = network.listen(listen, false, ch -> ch.pipeline().addLast(
-            multistream ? Multistream.responder(Multistream.SECIO, Secio.server(inbound)) : Secio.server(inbound),
+            multistream ? handshakeTimeout.responder(Multistream.SECIO, Secio.server(inbound)) : Secio.server(inbound),
             new Relay(network, upstream, outbound, upstreamPeer, cli.out())));
       } catch (Exception e) {
         cli.error(spec, "cannot listen on " + listen + ": " + Report.reason(e));

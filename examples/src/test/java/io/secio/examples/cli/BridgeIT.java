@@ -181,7 +181,7 @@ class BridgeIT {
   /** A v0.1 client's channel to {@code address}, its handshake done. */
   private static Channel securedClient(EventLoopGroup group, String address) throws Exception {
     SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()))
-        .mode(SecioMode.V0_1_ONLY).build();
+        .mode(SecioMode.V0_1_ONLY).handshakeTimeout(CliProcess.WAIT).build();
     HostPort target = HostPort.parse(address, null);
     Channel channel = new Bootstrap().group(group).channel(NioSocketChannel.class)
         .handler(Secio.client(config))

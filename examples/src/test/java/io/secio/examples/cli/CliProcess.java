@@ -40,9 +40,18 @@ final class CliProcess implements AutoCloseable {
   private final Stream out;
   private final Stream err;
 
+  /**
+   * The handshake timeout of every {@code secio} the tests start (through the environment variable
+   * that sets the default of {@code --handshake-timeout}): a fresh JVM's first handshake also
+   * self-tests the crypto backends, and on a busy machine that outlasts the default 10 s.
+   */
+  static final String HANDSHAKE_TIMEOUT = "5m";
+
   private CliProcess(List<String> command) throws IOException {
     this.command = command;
-    this.process = new ProcessBuilder(command).start();
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().put("SECIO_HANDSHAKE_TIMEOUT", HANDSHAKE_TIMEOUT);
+    this.process = builder.start();
     this.out = new Stream(process.getInputStream(), "stdout");
     this.err = new Stream(process.getErrorStream(), "stderr");
   }

@@ -21,6 +21,7 @@ import io.secio.netty.Secio;
 import io.secio.netty.Transports;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.security.SecureRandom;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
@@ -76,7 +77,9 @@ class HalfCloseIT {
     byte[] sent = new byte[BYTES];
     new Random(seed).nextBytes(sent);
     IdentityKeyPair key = IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom());
-    SecioConfig config = SecioConfig.builder(key).mode(mode).build();
+    // The handshake timeout is a hang guard here too: a busy machine must not fail the test.
+    SecioConfig config = SecioConfig.builder(key).mode(mode)
+        .handshakeTimeout(Duration.ofSeconds(HANG_GUARD_SECONDS)).build();
     HostPort target = new HostPort.Converter().convert(address);
     Transports transport = Transports.best();
     EventLoopGroup group = transport.newEventLoopGroup(1);

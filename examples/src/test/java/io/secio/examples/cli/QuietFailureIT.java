@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.identity.KeyType;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
@@ -64,5 +65,20 @@ class QuietFailureIT {
     assertEquals(0, good.awaitExit(), good::toString);
     listen.awaitOut("secured .*");
     assertTrue(listen.errLines().isEmpty(), listen::toString);
+  }
+
+  @Test
+  void aSilentListenerFailsTheHandshakeAfterTheTimeoutAsked() throws Exception {
+    try (ServerSocket silent = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
+      String address = "127.0.0.1:" + silent.getLocalPort();
+      CliProcess secio = processes.secio("dial", address, "--handshake-timeout", "1s", "--send-bytes", "1");
+      CliProcess multistream = processes.secio("dial", address, "--multistream", "--handshake-timeout", "1s",
+          "--send-bytes", "1");
+      assertEquals(SecioCli.EXIT_FAILURE, secio.awaitExit(), secio::toString);
+      assertEquals(List.of("failed " + address + " handshake timed out"), secio.errLines());
+      assertEquals(SecioCli.EXIT_FAILURE, multistream.awaitExit(), multistream::toString);
+      assertEquals(List.of("failed " + address + " multistream-select timed out: after PT1S"),
+          multistream.errLines());
+    }
   }
 }

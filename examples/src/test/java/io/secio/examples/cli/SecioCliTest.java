@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -82,6 +83,8 @@ class SecioCliTest {
         Arguments.of(List.of("dial", "h:1", "--ciphers", "Blowfish"), "unknown cipher 'Blowfish'"),
         Arguments.of(List.of("dial", "h:1", "--hashes", "MD5"), "unknown hash 'MD5'"),
         Arguments.of(List.of("bench", "--cipher", "NULL"), "unknown cipher 'NULL'"),
+        Arguments.of(List.of("dial", "h:1", "--handshake-timeout", "0"), "not a duration: '0' (e.g. 10s, 500ms, 2m)"),
+        Arguments.of(List.of("listen", "--port", "0", "--handshake-timeout", "soon"), "not a duration: 'soon'"),
         Arguments.of(List.of("bench", "--bytes", "0"), "--bytes must be at least 1"),
         Arguments.of(List.of("demo", "--bytes", "lots"), "not a byte count: 'lots'"),
         Arguments.of(List.of("bridge", "--listen", "0"), "Missing required option: '--to=HOST:PORT'"),
@@ -208,5 +211,14 @@ class SecioCliTest {
     String help = run("bridge", "--help").out().replaceAll("\\s+", " ");
     assertTrue(help.contains("Accepts libp2p v0.1 and v0.2 dialers and, when its key is secp256k1 "
         + "(a fresh one is) and without --multistream, tentacle dialers, all on one port."), help);
+  }
+
+  @Test
+  void durationsTakeMillisecondsSecondsAndMinutes() {
+    HandshakeTimeoutOption.DurationConverter duration = new HandshakeTimeoutOption.DurationConverter();
+    assertEquals(Duration.ofMillis(500), duration.convert("500ms"));
+    assertEquals(Duration.ofSeconds(10), duration.convert("10s"));
+    assertEquals(Duration.ofSeconds(7), duration.convert("7"));
+    assertEquals(Duration.ofMinutes(5), duration.convert("5M"));
   }
 }
