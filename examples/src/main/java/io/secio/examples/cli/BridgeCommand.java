@@ -102,7 +102,7 @@ final class BridgeCommand implements Callable<Integer> {
       // Tentacle peers know the bridge by its tentacle id: a tentacle upstream, and tentacle dialers,
       // which start secio at once (behind multistream-select they are never answered).
       boolean tentacleSeen = upstreamDialect == Dialect.TENTACLE || inbound.speaks(Dialect.TENTACLE) && !multistream;
-      cli.out().println(Report.listening(listener.localAddress(), key.publicKey().peerId())
+      cli.out().println(Report.listening(listener.localAddress(), Dialect.LIBP2P.peerId(key.publicKey()))
           + (tentacleSeen ? " tentacle=" + Dialect.TENTACLE.peerId(key.publicKey()) : ""));
       listener.closeFuture().sync();
       return 0;

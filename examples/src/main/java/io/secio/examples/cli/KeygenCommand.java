@@ -1,5 +1,6 @@
 package io.secio.examples.cli;
 
+import io.secio.Dialect;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import java.io.IOException;
@@ -62,7 +63,7 @@ final class KeygenCommand implements Callable<Integer> {
       cli.error(spec, "cannot create " + out + ": " + Report.reason(e));
       return SecioCli.EXIT_FAILURE;
     }
-    cli.out().println(key.publicKey().peerId());
+    cli.out().println(Dialect.LIBP2P.peerId(key.publicKey()));
     return 0;
   }
 }
