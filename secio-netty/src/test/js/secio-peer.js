@@ -57,7 +57,7 @@ const { values: opt, positionals } = parseArgs({
     count: { type: 'string', default: '1' },
     'send-bytes': { type: 'string', default: '0' },
     'chunk-bytes': { type: 'string', default: '65536' },
-    'timeout-ms': { type: 'string', default: '30000' },
+    'timeout-ms': { type: 'string', default: '300000' },
     'report-secret-prefix': { type: 'boolean', default: false }
   }
 })

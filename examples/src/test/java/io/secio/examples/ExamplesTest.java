@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
@@ -35,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The example programs, run in this process over loopback as their {@code main}s run them. */
 class ExamplesTest {
-  private static final long WAIT_SECONDS = 30;
+  private static final long WAIT_SECONDS = 300;
   private static final Transports TRANSPORT = Transports.best();
   private static EventLoopGroup group;
 
@@ -53,7 +54,9 @@ class ExamplesTest {
   }
 
   private static SecioConfig config() {
-    return SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom())).build();
+    // The handshake timeout is a hang guard too: a busy machine must not fail the test.
+    return SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()))
+        .handshakeTimeout(Duration.ofSeconds(WAIT_SECONDS)).build();
   }
 
   private static int port(Channel server) {

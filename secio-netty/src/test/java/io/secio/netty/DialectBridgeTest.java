@@ -56,7 +56,7 @@ import org.junit.jupiter.api.Test;
  * (Propose first, then reading; one frame per write, up to 8 MiB).
  */
 class DialectBridgeTest {
-  private static final long WAIT_SECONDS = 60;
+  private static final long WAIT_SECONDS = 300;
   private static final IdentityKeyPair LISTENER = TestIdentities.of(KeyType.SECP256K1);
   private static final SecioConfig BRIDGE = SecioConfig.builder(LISTENER).anyDialect().build();
 

@@ -45,7 +45,7 @@ class HalfCloseEchoTest {
   private static final int TOTAL_IN_BYTES = 9_000_000;
   private static final int WRITE_IN_BYTES = 1024 * 1024;
   private static final int ROUNDS = Integer.getInteger("secio.halfclose.rounds", 12);
-  private static final long HANG_GUARD_SECONDS = 60;
+  private static final long HANG_GUARD_SECONDS = 300;
   private static final List<EventLoopGroup> GROUPS = new ArrayList<>();
 
   static List<Transports> transports() {

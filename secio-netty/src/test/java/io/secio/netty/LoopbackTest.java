@@ -52,7 +52,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Two Java nodes over loopback TCP: a secio echo server and a client, on every available transport. */
 class LoopbackTest {
   private static final int[] SIZES = {1, 1000, 64 * 1024 + 7, 3 * 1024 * 1024 + 5};
-  private static final long WAIT_SECONDS = 30;
+  private static final long WAIT_SECONDS = 300;
   private static final Map<Transports, EventLoopGroup> GROUPS = new EnumMap<>(Transports.class);
 
   static List<Transports> transports() {

@@ -41,7 +41,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class MidStreamInstallTest {
   private static final byte[] PREFIX = "/secio/1.0.0\n".getBytes(StandardCharsets.US_ASCII);
-  private static final long WAIT_SECONDS = 30;
+  private static final long WAIT_SECONDS = 300;
 
   private final SecioConfig clientConfig = TestConfigs.client().build();
   private final SecioConfig serverConfig = TestConfigs.server().build();

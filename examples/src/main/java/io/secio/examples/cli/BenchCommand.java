@@ -70,7 +70,7 @@ final class BenchCommand implements Callable<Integer> {
               o.bytes(), String.format(Locale.ROOT, "%d ms", o.transferNanos() / 1_000_000),
               Report.mibPerSecond(o.bytes(), o.transferNanos()));
         } catch (ExecutionException e) {
-          cli.err().println("bench: " + c.wireName() + " failed: " + Report.reason(e.getCause()));
+          cli.error(spec, c.wireName() + " failed: " + Report.reason(e.getCause()));
           return SecioCli.EXIT_FAILURE;
         }
       }
@@ -80,7 +80,8 @@ final class BenchCommand implements Callable<Integer> {
 
   private SecioConfig config(IdentityKeyPair key, CipherAlgorithm c) {
     SecioMode mode = c.isAead() ? SecioMode.V0_2_ONLY : SecioMode.V0_1_ONLY;
-    return SecioConfig.builder(key).mode(mode).ciphers(List.of(c)).random(random).build();
+    return SecioConfig.builder(key).mode(mode).ciphers(List.of(c)).random(random)
+        .handshakeTimeout(LoopbackPeers.HANDSHAKE_TIMEOUT).build();
   }
 
   private LoopbackPeers.Outcome run(Network network, SecioConfig listener, SecioConfig dialer, long count)

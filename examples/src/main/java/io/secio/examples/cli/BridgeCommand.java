@@ -13,29 +13,34 @@ import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code secio bridge}: accepts v0.1 and v0.2 peers on one port and forwards each decrypted stream to
- * an upstream that speaks only v0.2, under the bridge's own session. This is how a network moves to
- * v0.2 without cutting off its v0.1 peers: the upstream drops v0.1, the bridge keeps serving it. With
- * {@code --to-dialect tentacle} the upstream is a tentacle node (Nervos CKB), which speaks only
- * tentacle's molecule handshake: libp2p peers reach it through the bridge.
+ * {@code secio bridge}: accepts libp2p v0.1 and v0.2 dialers, and tentacle dialers when its key is
+ * secp256k1 (a fresh one is), on one port, as {@code listen} without {@code --dialect} does; forwards
+ * each decrypted stream to an upstream that speaks only v0.2, under the bridge's own session. This is
+ * how a network moves to v0.2 without cutting off its v0.1 peers: the upstream drops v0.1, the bridge
+ * keeps serving it. With {@code --to-dialect tentacle} the upstream is a tentacle node (Nervos CKB),
+ * which speaks only tentacle's molecule handshake: libp2p peers reach it through the bridge.
  */
 @Command(name = "bridge", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
-        "Lets v0.1 peers reach a node that speaks only v0.2.",
-        "Accepts v0.1 and v0.2 peers and forwards each decrypted stream to the",
-        "upstream over a v0.2 session of the bridge's own; closes both sides",
+        "Lets v0.1 peers reach a node that speaks only v0.2 (or only tentacle's",
+        "dialect). Accepts libp2p v0.1 and v0.2 dialers and, when its key is",
+        "secp256k1 (a fresh one is) and without --multistream, tentacle",
+        "dialers, all on one port. Forwards each decrypted stream to the",
+        "upstream over a session of the bridge's own (v0.2); closes both sides",
         "when either closes. Prints 'listening', then per peer 'secured ...'",
         "(its session), 'upstream PEERID ... for CLIENT' (the upstream session)",
         "or 'failed ADDRESS reason', and 'closed CLIENT'.",
         "With --to-dialect tentacle the upstream is a tentacle node (the bridge's",
-        "key must then be secp256k1; a fresh one is), and the 'listening' line",
-        "ends in 'tentacle=ID', the bridge's id as the upstream sees it."})
+        "key must then be secp256k1). The 'listening' line ends in 'tentacle=ID',",
+        "the bridge's id as tentacle peers see it, when it speaks tentacle's",
+        "dialect on either side."})
 final class BridgeCommand implements Callable<Integer> {
   @ParentCommand
   private SecioCli cli;
@@ -49,7 +54,7 @@ final class BridgeCommand implements Callable<Integer> {
   private HostPort listen;
 
   @Option(names = "--to", required = true, paramLabel = "HOST:PORT", converter = HostPort.Converter.class,
-      description = "The upstream secio v0.2 listener.")
+      description = "The upstream: a secio v0.2 listener (a tentacle one with --to-dialect tentacle).")
   private HostPort upstream;
 
   @Option(names = "--expect-peer", paramLabel = "ID", converter = PeerIdConverter.class,
@@ -69,27 +74,36 @@ final class BridgeCommand implements Callable<Integer> {
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   private IdentityOptions identity;
 
+  @Mixin
+  private IdentityOptions.AllowOpenKeyFile openKeyFile;
+
+  @Mixin
+  private HandshakeTimeoutOption handshakeTimeout;
+
   @Override
   public Integer call() throws InterruptedException {
-    IdentityKeyPair key = IdentityOptions.load(identity, spec, new SecureRandom(),
-        upstreamDialect == Dialect.TENTACLE ? KeyType.SECP256K1 : KeyType.ED25519);
-    SecioConfig inbound = SecioConfig.builder(key).mode(SecioMode.BRIDGE).build();
-    SecioConfig outbound = DialectOption.build(SecioConfig.builder(key).mode(SecioMode.V0_2_ONLY)
+    // A fresh key is secp256k1: the one type that lets the bridge answer every kind of dialer.
+    IdentityKeyPair key = IdentityOptions.load(identity, openKeyFile, spec, new SecureRandom(), KeyType.SECP256K1);
+    SecioConfig inbound = DialectOption.answeringEach(
+        handshakeTimeout.apply(SecioConfig.builder(key).mode(SecioMode.BRIDGE)), key.type(), spec);
+    SecioConfig outbound = DialectOption.build(handshakeTimeout.apply(SecioConfig.builder(key)).mode(SecioMode.V0_2_ONLY)
         .dialect(upstreamDialect), "--to-dialect", upstreamDialect, key.type(), spec);
     try (Network network = new Network(0)) {
       Channel listener;
       try {
         // Without auto-read: nothing is read from a peer until its upstream session is ready.
         listener = network.listen(listen, false, ch -> ch.pipeline().addLast(
-            multistream ? Multistream.responder(Multistream.SECIO, Secio.server(inbound)) : Secio.server(inbound),
+            multistream ? handshakeTimeout.responder(Multistream.SECIO, Secio.server(inbound)) : Secio.server(inbound),
             new Relay(network, upstream, outbound, upstreamPeer, cli.out())));
       } catch (Exception e) {
-        cli.err().println("bridge: cannot listen on " + listen + ": " + Report.reason(e));
+        cli.error(spec, "cannot listen on " + listen + ": " + Report.reason(e));
         return SecioCli.EXIT_FAILURE;
       }
-      // A tentacle upstream knows the bridge by its tentacle id: print it for the upstream's operator.
+      // Tentacle peers know the bridge by its tentacle id: a tentacle upstream, and tentacle dialers,
+      // which start secio at once (behind multistream-select they are never answered).
+      boolean tentacleSeen = upstreamDialect == Dialect.TENTACLE || inbound.speaks(Dialect.TENTACLE) && !multistream;
       cli.out().println(Report.listening(listener.localAddress(), Dialect.LIBP2P.peerId(key.publicKey()))
-          + (upstreamDialect == Dialect.TENTACLE ? " tentacle=" + Dialect.TENTACLE.peerId(key.publicKey()) : ""));
+          + (tentacleSeen ? " tentacle=" + Dialect.TENTACLE.peerId(key.publicKey()) : ""));
       listener.closeFuture().sync();
       return 0;
     }

@@ -101,8 +101,8 @@ final class DemoCommand implements Callable<Integer> {
   private void tentacle(Network network) throws Exception {
     PrintStream out = cli.out();
     IdentityKeyPair nodeKey = IdentityKeyPair.generate(KeyType.SECP256K1, random);
-    SecioConfig tentacleOnly = SecioConfig.builder(nodeKey).random(random).dialect(Dialect.TENTACLE).build();
-    SecioConfig tentacleDialer = SecioConfig.builder(dialerKey).random(random).dialect(Dialect.TENTACLE).build();
+    SecioConfig tentacleOnly = peer(nodeKey).dialect(Dialect.TENTACLE).build();
+    SecioConfig tentacleDialer = peer(dialerKey).dialect(Dialect.TENTACLE).build();
     out.printf("tentacle node %s (tentacle id; libp2p id %s)%n%n",
         Dialect.TENTACLE.peerId(nodeKey.publicKey()), Dialect.LIBP2P.peerId(nodeKey.publicKey()));
     out.printf(ROW, "listener", "dialer", "exchange", "cipher", "hash", "version", "handshake",
@@ -110,13 +110,13 @@ final class DemoCommand implements Callable<Integer> {
     try (LoopbackPeers node = new LoopbackPeers(network, tentacleOnly, EchoHandler::new)) {
       row(node, "tentacle", "tentacle", tentacleDialer, true);
       row(node, "tentacle", "v0.1", config(dialerKey, SecioMode.V0_1_ONLY, null), false);
-      SecioConfig any = SecioConfig.builder(nodeKey).random(random).anyDialect().build();
+      SecioConfig any = peer(nodeKey).anyDialect().build();
       try (LoopbackPeers onePort = new LoopbackPeers(network, any, EchoHandler::new)) {
         row(onePort, "any", "tentacle", tentacleDialer, true);
         row(onePort, "any", "v0.1", config(dialerKey, SecioMode.V0_1_ONLY, null), true);
       }
       IdentityKeyPair relayKey = IdentityKeyPair.generate(KeyType.SECP256K1, random);
-      SecioConfig upstream = SecioConfig.builder(relayKey).random(random).dialect(Dialect.TENTACLE).build();
+      SecioConfig upstream = peer(relayKey).dialect(Dialect.TENTACLE).build();
       PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
       try (LoopbackPeers relay = new LoopbackPeers(network, config(relayKey, SecioMode.BRIDGE, null),
           () -> new Relay(network, node.address(), upstream, Dialect.TENTACLE.peerId(nodeKey.publicKey()), quiet),
@@ -144,8 +144,13 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   private SecioConfig config(IdentityKeyPair key, SecioMode mode, List<CipherAlgorithm> ciphers) {
-    SecioConfig.Builder builder = SecioConfig.builder(key).mode(mode).random(random);
+    SecioConfig.Builder builder = peer(key).mode(mode);
     return (ciphers == null ? builder : builder.ciphers(ciphers)).build();
+  }
+
+  /** A peer of the demo: the handshake timeout only guards against a hang, on however busy a machine. */
+  private SecioConfig.Builder peer(IdentityKeyPair key) {
+    return SecioConfig.builder(key).random(random).handshakeTimeout(LoopbackPeers.HANDSHAKE_TIMEOUT);
   }
 
   private void row(LoopbackPeers peers, SecioMode listenerMode, SecioMode dialerMode,

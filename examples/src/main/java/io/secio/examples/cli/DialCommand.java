@@ -70,18 +70,24 @@ final class DialCommand implements Callable<Integer> {
   private IdentityOptions identity;
 
   @Mixin
+  private IdentityOptions.AllowOpenKeyFile openKeyFile;
+
+  @Mixin
   private ProposalOptions proposal;
 
   @Mixin
   private DialectOption dialect;
 
+  @Mixin
+  private HandshakeTimeoutOption handshakeTimeout;
+
   @Override
   public Integer call() {
     SecureRandom random = new SecureRandom();
-    IdentityKeyPair key = IdentityOptions.load(identity, spec, random, dialect.freshKeyType());
-    SecioConfig config = dialect.dialer(proposal.configure(key, spec), key.type(), spec);
+    IdentityKeyPair key = IdentityOptions.load(identity, openKeyFile, spec, random, dialect.freshKeyType());
+    SecioConfig config = dialect.dialer(handshakeTimeout.apply(proposal.configure(key, spec)), key.type(), spec);
     ChannelHandler client = expectPeer != null ? Secio.client(config, expectPeer) : Secio.client(config);
-    ChannelHandler secio = multistream ? Multistream.initiator(Multistream.SECIO, client) : client;
+    ChannelHandler secio = multistream ? handshakeTimeout.initiator(Multistream.SECIO, client) : client;
     Transfer transfer = sendBytes == null ? null : new Transfer(sendBytes, Transfer.Reply.ECHO, random.nextLong());
     FailureRecorder failure = new FailureRecorder();
     try (Network network = new Network(1)) {

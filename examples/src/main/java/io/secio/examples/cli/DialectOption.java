@@ -34,14 +34,21 @@ final class DialectOption {
   }
 
   /**
-   * A listener's config, for an identity of type {@code key}: the dialect given; without one, any
-   * dialect if it can speak tentacle's, else libp2p's (a listener for any dialect sends its Propose
-   * only after the dialer's: no use unless a tentacle dialer can be answered).
+   * A listener's config, for an identity of type {@code key}: the dialect given; without one, as
+   * {@link #answeringEach}.
    */
   SecioConfig listener(SecioConfig.Builder builder, KeyType key, CommandSpec spec) {
-    if (dialect != null) {
-      return build(builder.dialect(dialect), "--dialect", dialect, key, spec);
-    }
+    return dialect != null
+        ? build(builder.dialect(dialect), "--dialect", dialect, key, spec)
+        : answeringEach(builder, key, spec);
+  }
+
+  /**
+   * A listener's config that answers each dialer in the dialer's own dialect if the identity (of type
+   * {@code key}) can speak tentacle's, else libp2p's only (a listener for any dialect sends its
+   * Propose only after the dialer's: no use unless a tentacle dialer can be answered).
+   */
+  static SecioConfig answeringEach(SecioConfig.Builder builder, KeyType key, CommandSpec spec) {
     SecioConfig any = build(builder.anyDialect(), "--dialect", null, key, spec);
     return any.speaks(Dialect.TENTACLE) ? any : build(builder.dialect(Dialect.LIBP2P), "--dialect", null, key, spec);
   }
@@ -52,9 +59,8 @@ final class DialectOption {
    * options' own spelling ({@code --dialect tentacle}, {@code ed25519}) rather than the enums'.
    */
   static SecioConfig build(SecioConfig.Builder builder, String option, Dialect forced, KeyType key, CommandSpec spec) {
-    if (forced != null && !forced.supports(key)) {
-      throw new ParameterException(spec.commandLine(), option + " " + label(forced)
-          + " needs a secp256k1 key, not " + key.name().toLowerCase(Locale.ROOT));
+    if (forced != null) {
+      requireKeyFor(option, forced, key, spec);
     }
     try {
       return builder.build();
@@ -62,6 +68,14 @@ final class DialectOption {
       String message = forced == null ? e.getMessage()
           : e.getMessage().replace("the " + forced.name() + " dialect", option + " " + label(forced));
       throw new ParameterException(spec.commandLine(), message);
+    }
+  }
+
+  /** A bad argument unless {@code dialect}, which {@code option} asks for, can carry a {@code key} identity. */
+  static void requireKeyFor(String option, Dialect dialect, KeyType key, CommandSpec spec) {
+    if (!dialect.supports(key)) {
+      throw new ParameterException(spec.commandLine(), option + " " + label(dialect)
+          + " needs a secp256k1 key, not " + key.name().toLowerCase(Locale.ROOT));
     }
   }
 

@@ -1,22 +1,26 @@
 package io.secio.examples.cli;
 
+import io.secio.Dialect;
 import io.secio.identity.IdentityPublicKey;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code secio id}: prints the peer id of a key file; for a secp256k1 key also its tentacle id, which
- * hashes the raw compressed key instead of embedding its protobuf.
+ * {@code secio id}: prints the peer id of a key file, one id and nothing else, so that {@code
+ * --expect-peer "$(secio id FILE)"} works: the libp2p id, or with {@code --dialect tentacle} the
+ * tentacle id of a secp256k1 key (which hashes the raw compressed key instead of embedding its
+ * protobuf).
  */
 @Command(name = "id", mixinStandardHelpOptions = true,
-    description = {"Prints the peer id of an identity key file.",
-        "For a secp256k1 key: 'LIBP2P-ID tentacle=TENTACLE-ID'."})
+    description = {"Prints the peer id of an identity key file: one id, in the",
+        "dialect's form (--expect-peer takes it as it is)."})
 final class IdCommand implements Callable<Integer> {
   @ParentCommand
   private SecioCli cli;
@@ -27,12 +31,20 @@ final class IdCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", description = "A libp2p PrivateKey protobuf file.")
   private Path file;
 
+  @Option(names = "--dialect", paramLabel = "DIALECT", defaultValue = "libp2p",
+      converter = DialectOption.Converter.class,
+      description = "libp2p (default): the libp2p id; tentacle: the tentacle id (Qm...) of a "
+          + "secp256k1 key.")
+  private Dialect dialect;
+
+  @Mixin
+  private IdentityOptions.AllowOpenKeyFile openKeyFile;
+
   @Override
   public Integer call() {
-    IdentityOptions options = new IdentityOptions();
-    options.keyFile = file;
-    IdentityPublicKey key = IdentityOptions.load(options, spec, new SecureRandom()).publicKey();
-    cli.out().println(Report.ids(key));
+    IdentityPublicKey key = IdentityOptions.read(file, openKeyFile.allowed, spec).publicKey();
+    DialectOption.requireKeyFor("--dialect", dialect, key.type(), spec);
+    cli.out().println(dialect.peerId(key));
     return 0;
   }
 }

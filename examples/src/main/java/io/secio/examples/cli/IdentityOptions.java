@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Locale;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -16,43 +17,66 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * Where a command's identity comes from: {@code --key FILE} or a fresh {@code --key-type} key for
- * this run (the two exclude each other; neither means a fresh Ed25519 key). Used as an exclusive
- * picocli argument group.
+ * this run (the two exclude each other; neither means a fresh key of the command's default type,
+ * Ed25519 unless it says otherwise). Used as an exclusive picocli argument group, beside the {@link
+ * AllowOpenKeyFile} mixin.
  */
 final class IdentityOptions {
   @Option(names = "--key", paramLabel = "FILE",
-      description = "Identity key file: a libp2p PrivateKey protobuf, as `secio keygen` writes it.")
+      description = "Identity key file: a libp2p PrivateKey protobuf, as `secio keygen` writes it "
+          + "(readable by its owner only).")
   Path keyFile;
 
   @Option(names = "--key-type", paramLabel = "TYPE", converter = KeyTypeConverter.class,
-      description = "A fresh identity key for this run: ed25519 (the default), secp256k1, rsa or ecdsa.")
+      description = "A fresh identity key for this run: ed25519, secp256k1, rsa or ecdsa (default: "
+          + "ed25519; secp256k1 for tentacle's dialect and for bridge).")
   KeyType keyType;
 
-  /**
-   * The identity {@code options} name ({@code null}: none given).
-   *
-   * @throws ParameterException if the key file cannot be read or holds no valid key
-   */
-  static IdentityKeyPair load(IdentityOptions options, CommandSpec spec, SecureRandom random) {
-    return load(options, spec, random, KeyType.ED25519);
+  /** {@code --allow-open-key-file}: a key file may be one that others than its owner may open. A picocli mixin. */
+  static final class AllowOpenKeyFile {
+    @Option(names = "--allow-open-key-file",
+        description = "Use the key file even if its group or others may read or write it.")
+    boolean allowed;
   }
 
-  /** As {@link #load(IdentityOptions, CommandSpec, SecureRandom)}, a fresh key of {@code freshType} by default. */
-  static IdentityKeyPair load(
-      IdentityOptions options, CommandSpec spec, SecureRandom random, KeyType freshType) {
+  /**
+   * The identity {@code options} name ({@code null}: none given), a fresh key of {@code freshType}
+   * by default.
+   *
+   * @throws ParameterException if the key file cannot be read, holds no valid key, or is open to
+   *     others when {@code open} does not allow it
+   */
+  static IdentityKeyPair load(IdentityOptions options, AllowOpenKeyFile open, CommandSpec spec,
+      SecureRandom random, KeyType freshType) {
     if (options != null && options.keyFile != null) {
-      try {
-        return KeyFiles.read(options.keyFile);
-      } catch (IOException e) {
-        throw new ParameterException(spec.commandLine(),
-            options.keyFile + ": " + unreadable(e));
-      } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(),
-            options.keyFile + ": not a libp2p private key (" + e.getMessage() + ")");
-      }
+      return read(options.keyFile, open.allowed, spec);
     }
     KeyType type = options != null && options.keyType != null ? options.keyType : freshType;
     return IdentityKeyPair.generate(type, random);
+  }
+
+  /**
+   * The key in {@code file}; unless {@code allowOpen}, refused as {@code ssh} refuses a private key
+   * that others may open.
+   *
+   * @throws ParameterException if it cannot be read, holds no valid key, or is refused
+   */
+  static IdentityKeyPair read(Path file, boolean allowOpen, CommandSpec spec) {
+    try {
+      IdentityKeyPair key = KeyFiles.read(file); // first: a file that is no key at all is told so
+      Optional<String> openMode = KeyFiles.openMode(file);
+      if (openMode.isPresent() && !allowOpen) {
+        throw new ParameterException(spec.commandLine(), file + " is open to others (mode "
+            + openMode.get() + "): a private key must be readable by its owner only; run chmod 600 "
+            + file + ", or pass --allow-open-key-file to use it anyway");
+      }
+      return key;
+    } catch (IOException e) {
+      throw new ParameterException(spec.commandLine(), file + ": " + unreadable(e));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(),
+          file + ": not a libp2p private key (" + e.getMessage() + ")");
+    }
   }
 
   private static String unreadable(IOException e) {

@@ -11,6 +11,7 @@ import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -45,6 +46,27 @@ final class KeyFiles {
     } finally {
       Arrays.fill(secret, (byte) 0);
     }
+  }
+
+  /**
+   * The permissions of {@code path}, in octal as {@code chmod} takes them, if its group or others
+   * may read, write or run it (what {@code ssh} refuses in a private key); empty if only its owner
+   * may, or on a file system without POSIX permissions.
+   *
+   * @throws IOException if its permissions cannot be read (no such file, for one)
+   */
+  static Optional<String> openMode(Path path) throws IOException {
+    Set<PosixFilePermission> permissions;
+    try {
+      permissions = Files.getPosixFilePermissions(path);
+    } catch (UnsupportedOperationException e) {
+      return Optional.empty();
+    }
+    int mode = 0;
+    for (PosixFilePermission p : permissions) {
+      mode |= 0400 >> p.ordinal(); // the enum runs OWNER_READ ... OTHERS_EXECUTE, as the mode bits do
+    }
+    return (mode & 077) == 0 ? Optional.empty() : Optional.of(Integer.toOctalString(mode));
   }
 
   /**

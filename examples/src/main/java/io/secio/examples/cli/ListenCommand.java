@@ -54,10 +54,16 @@ final class ListenCommand implements Callable<Integer> {
   private IdentityOptions identity;
 
   @Mixin
+  private IdentityOptions.AllowOpenKeyFile openKeyFile;
+
+  @Mixin
   private ProposalOptions proposal;
 
   @Mixin
   private DialectOption dialect;
+
+  @Mixin
+  private HandshakeTimeoutOption handshakeTimeout;
 
   @Option(names = "--echo", description = "Echo every byte back instead of printing it.")
   private boolean echo;
@@ -68,16 +74,17 @@ final class ListenCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    IdentityKeyPair key = IdentityOptions.load(identity, spec, new SecureRandom(), dialect.freshKeyType());
-    SecioConfig config = dialect.listener(proposal.configure(key, spec), key.type(), spec);
+    IdentityKeyPair key = IdentityOptions.load(identity, openKeyFile, spec, new SecureRandom(), dialect.freshKeyType());
+    SecioConfig config = dialect.listener(handshakeTimeout.apply(proposal.configure(key, spec)), key.type(), spec);
     HostPort address = new HostPort(host, port);
     try (Network network = new Network(0)) {
       Channel listener;
       try {
         listener = network.listen(address, true, ch -> ch.pipeline().addLast(
-            multistream ? Multistream.secioResponder(config) : Secio.server(config), application(), new SessionReporter(cli.out(), cli.err())));
+            multistream ? handshakeTimeout.responder(Multistream.SECIO, Secio.server(config)) : Secio.server(config),
+            application(), new SessionReporter(cli.out(), cli.err())));
       } catch (Exception e) {
-        cli.err().println("listen: cannot listen on " + address + ": " + Report.reason(e));
+        cli.error(spec, "cannot listen on " + address + ": " + Report.reason(e));
         return SecioCli.EXIT_FAILURE;
       }
       Dialect forced = config.dialect().orElse(null);

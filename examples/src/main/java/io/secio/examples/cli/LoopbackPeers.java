@@ -10,6 +10,7 @@ import io.secio.SecioConfig;
 import io.secio.SecioSession;
 import io.secio.netty.Secio;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +25,8 @@ import java.util.function.Supplier;
 final class LoopbackPeers implements AutoCloseable {
   /** Bounds a whole run, so a broken peer stops the demo instead of hanging it. */
   static final long RUN_TIMEOUT_SECONDS = 120;
+  /** The handshake timeout of these peers: a hang guard too, not a limit a busy machine could reach. */
+  static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(RUN_TIMEOUT_SECONDS);
 
   /** What one connection negotiated and how long its handshake and its transfer took. */
   record Outcome(SecioSession session, long handshakeNanos, long transferNanos, long bytes) {}

@@ -17,6 +17,7 @@ import io.secio.netty.Secio;
 import io.secio.netty.SecioHandshakeCompletionEvent;
 import io.secio.netty.multistream.MultistreamCompletionEvent;
 import java.io.PrintStream;
+import java.net.SocketAddress;
 import java.util.ArrayDeque;
 import java.util.Queue;
 
@@ -28,8 +29,9 @@ import java.util.Queue;
  * other side's output is shut down after what was already read is written, and the other direction
  * keeps relaying until it ends too; then both close. When either side closes, the other is closed
  * after what was already read is written. Prints {@code secured}, {@code upstream PEERID ... for
- * CLIENT}, {@code failed} (also for a client whose multistream-select negotiation failed) and {@code
- * closed CLIENT} lines.
+ * CLIENT}, {@code failed} (also for a client whose multistream-select negotiation failed; {@code
+ * failed UPSTREAM reason} when the upstream fails, {@code failed CLIENT the client left during the
+ * upstream handshake} when the client goes first) and {@code closed CLIENT} lines.
  *
  * <p>The inbound channel runs without auto-read; the upstream channel is created on the inbound's
  * event loop, so both sides of a connection are handled by one thread. Not sharable.
@@ -45,7 +47,10 @@ final class Relay extends ChannelInboundHandlerAdapter {
   private Channel inbound;
   private Channel outbound;
   private String client;
+  private SocketAddress clientAddress;
   private boolean relaying;
+  /** The client's connection closed; if the upstream was not ready yet, that is why it failed. */
+  private boolean clientLeft;
   private boolean reportedClosed;
   /** The client ended its output; relayed as a half-close to the upstream. */
   private boolean clientEnded;
@@ -115,12 +120,16 @@ final class Relay extends ChannelInboundHandlerAdapter {
 
   private void dialUpstream(Channel accepted) {
     inbound = accepted;
+    clientAddress = accepted.remoteAddress();
     inbound.closeFuture().addListener(f -> closed());
     ChannelFuture connect = network.dialFrom(inbound, upstream, false, ch -> ch.pipeline().addLast(
         upstreamPeer != null ? Secio.client(upstreamConfig, upstreamPeer) : Secio.client(upstreamConfig),
         new Backend()));
     outbound = connect.channel();
     outbound.closeFuture().addListener(f -> closed());
+    // One read while the upstream gets ready: what it brings waits in early (one buffer at most,
+    // auto-read being off), and a client that resets meanwhile is seen now, not at the upstream's timeout.
+    inbound.read();
     connect.addListener(f -> {
       if (!f.isSuccess()) {
         upstreamFailed(f.cause());
@@ -151,7 +160,9 @@ final class Relay extends ChannelInboundHandlerAdapter {
   }
 
   private void upstreamFailed(Throwable cause) {
-    out.println(Report.failed(upstream.toAddress(), cause));
+    // Which side left matters to whoever reads the line: the upstream is not at fault for this one.
+    out.println(clientLeft ? Report.failed(clientAddress, "the client left during the upstream handshake")
+        : Report.failed(upstream.toAddress(), cause));
     inbound.close();
   }
 
@@ -176,7 +187,12 @@ final class Relay extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
-    closeAfterFlush(outbound);
+    clientLeft = true;
+    if (relaying) {
+      closeAfterFlush(outbound);
+    } else if (outbound != null) {
+      outbound.close(); // a flush would wait in secio's queue until the upstream handshake ended
+    }
     Object msg;
     while ((msg = early.poll()) != null) {
       ReferenceCountUtil.release(msg);

@@ -4,15 +4,17 @@ import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.timeout.ReadTimeoutException;
 import io.secio.Dialect;
 import io.secio.PeerId;
+import io.secio.PeerText;
 import io.secio.SecioException;
 import io.secio.SecioSession;
-import io.secio.identity.IdentityPublicKey;
 import io.secio.netty.multistream.MultistreamCompletionEvent;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.UnresolvedAddressException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,22 +25,14 @@ import java.util.regex.Pattern;
  * version=..} (and {@code dialect=tentacle} for a tentacle session), {@code failed ADDRESS reason}, {@code echoed N bytes in T ms (X MiB/s)}.
  */
 final class Report {
+  /** Room for a reason that quotes a peer twice, each quote bounded by {@link PeerText}. */
+  private static final int MAX_REASON_CHARS = 4 * PeerText.MAX_SHOWN_CHARS;
   private static final Pattern NATIVE_ERROR = Pattern.compile(".*\\) failed with error\\(-?\\d+\\): (.+)");
 
   private Report() {}
 
   static String listening(SocketAddress address, PeerId peer) {
     return "listening " + address(address) + " " + peer;
-  }
-
-  /**
-   * A key's peer id; for a secp256k1 key, which both dialects carry, {@code tentacle=} and its
-   * tentacle id beside it.
-   */
-  static String ids(IdentityPublicKey key) {
-    return Dialect.TENTACLE.supports(key.type())
-        ? Dialect.LIBP2P.peerId(key) + " tentacle=" + Dialect.TENTACLE.peerId(key)
-        : Dialect.LIBP2P.peerId(key).toBase58();
   }
 
   /** {@code secured} and the session. */
@@ -62,7 +56,11 @@ final class Report {
   }
 
   static String failed(SocketAddress address, Throwable cause) {
-    return "failed " + address(address) + " " + reason(cause);
+    return failed(address, reason(cause));
+  }
+
+  static String failed(SocketAddress address, String reason) {
+    return "failed " + address(address) + " " + reason;
   }
 
   static String echoed(long bytes, long nanos) {
@@ -93,8 +91,14 @@ final class Report {
   static String reason(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
       if (c instanceof SecioException) {
-        return ((SecioException) c).reason().description();
+        SecioException.Reason reason = ((SecioException) c).reason();
+        // For a wrong peer the id it presented is what the user needs: "expected A, got B".
+        return reason == SecioException.Reason.PEER_ID_MISMATCH
+            ? PeerText.escape(c.getMessage(), MAX_REASON_CHARS) : reason.description();
       }
+    }
+    if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException) {
+      return "the host does not resolve";
     }
     if (t instanceof ConnectTimeoutException) {
       return "connect timed out";
@@ -119,8 +123,10 @@ final class Report {
       message = nativeError.group(1);
     }
     message = message.strip().replaceAll("\\s*\\R\\s*", " ");
-    return t instanceof IOException && !message.isEmpty()
-        ? Character.toLowerCase(message.charAt(0)) + message.substring(1)
-        : message;
+    if (t instanceof IOException && !message.isEmpty()) {
+      message = Character.toLowerCase(message.charAt(0)) + message.substring(1);
+    }
+    // A message may quote a peer (escaped by the library already; escaping again changes nothing).
+    return PeerText.escape(message, MAX_REASON_CHARS);
   }
 }

@@ -74,7 +74,7 @@ public final class SecioCli implements Callable<Integer> {
         .setParameterExceptionHandler(SecioCli::usageError)
         .setExecutionExceptionHandler((e, cmd, parsed) -> {
           // Unexpected: still one line, not a stack trace, for a user of the tool.
-          cmd.getErr().println(cmd.getCommandName() + ": " + Report.reason(e));
+          cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + Report.reason(e));
           return EXIT_FAILURE;
         });
     return commandLine.execute(args);
@@ -93,6 +93,14 @@ public final class SecioCli implements Callable<Integer> {
   @Override
   public Integer call() {
     throw new ParameterException(spec.commandLine(), "missing command");
+  }
+
+  /**
+   * Prints a failure of {@code command} (bad arguments aside, which picocli reports) as every error
+   * of this tool reads: {@code secio COMMAND: message}.
+   */
+  void error(CommandSpec command, String message) {
+    err.println(command.qualifiedName() + ": " + message);
   }
 
   PrintStream out() {

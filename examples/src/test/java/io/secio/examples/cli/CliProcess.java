@@ -23,8 +23,11 @@ import java.util.regex.Pattern;
  * printed; {@link #close()} destroys the process, so use it in try-with-resources.
  */
 final class CliProcess implements AutoCloseable {
-  /** Bounds every wait for a line or an exit. */
-  static final Duration WAIT = Duration.ofSeconds(30);
+  /**
+   * Bounds every wait for a line or an exit: a hang guard, never a speed check (a busy CI machine
+   * can take tens of seconds for what takes one here).
+   */
+  static final Duration WAIT = Duration.ofMinutes(5);
 
   /**
    * JVM flags for the child processes: the tests move little data, so a JVM that starts fast (no C2
@@ -37,9 +40,18 @@ final class CliProcess implements AutoCloseable {
   private final Stream out;
   private final Stream err;
 
+  /**
+   * The handshake timeout of every {@code secio} the tests start (through the environment variable
+   * that sets the default of {@code --handshake-timeout}): a fresh JVM's first handshake also
+   * self-tests the crypto backends, and on a busy machine that outlasts the default 10 s.
+   */
+  static final String HANDSHAKE_TIMEOUT = "5m";
+
   private CliProcess(List<String> command) throws IOException {
     this.command = command;
-    this.process = new ProcessBuilder(command).start();
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().put("SECIO_HANDSHAKE_TIMEOUT", HANDSHAKE_TIMEOUT);
+    this.process = builder.start();
     this.out = new Stream(process.getInputStream(), "stdout");
     this.err = new Stream(process.getErrorStream(), "stderr");
   }

@@ -21,6 +21,7 @@ import io.secio.netty.Secio;
 import io.secio.netty.Transports;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.security.SecureRandom;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
@@ -37,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HalfCloseIT {
   private static final int BYTES = 3_000_000;
-  private static final long HANG_GUARD_SECONDS = 60;
+  private static final long HANG_GUARD_SECONDS = 300;
 
   @RegisterExtension
   final Processes processes = new Processes();
@@ -64,7 +65,8 @@ class HalfCloseIT {
     String upstreamAddress = upstream.awaitOut("listening (\\S+) " + upstreamKey.peerId()).group(1);
     CliProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress,
         "--expect-peer", upstreamKey.peerId(), "--key", bridgeKey.path());
-    String address = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + bridgeKey.peerId()).group(1);
+    String address = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + bridgeKey.peerId() + " tentacle=\\S+")
+        .group(1);
     for (int i = 0; i < 3; i++) {
       assertWholeEcho(address, SecioMode.V0_1_ONLY, 10 + i);
     }
@@ -75,7 +77,9 @@ class HalfCloseIT {
     byte[] sent = new byte[BYTES];
     new Random(seed).nextBytes(sent);
     IdentityKeyPair key = IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom());
-    SecioConfig config = SecioConfig.builder(key).mode(mode).build();
+    // The handshake timeout is a hang guard here too: a busy machine must not fail the test.
+    SecioConfig config = SecioConfig.builder(key).mode(mode)
+        .handshakeTimeout(Duration.ofSeconds(HANG_GUARD_SECONDS)).build();
     HostPort target = new HostPort.Converter().convert(address);
     Transports transport = Transports.best();
     EventLoopGroup group = transport.newEventLoopGroup(1);

@@ -58,7 +58,7 @@ class JsDialsListenIT {
     try {
       Process node = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
       node.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
-      return node.waitFor(10, TimeUnit.SECONDS) && node.exitValue() == 0;
+      return node.waitFor(CliProcess.WAIT.toSeconds(), TimeUnit.SECONDS) && node.exitValue() == 0;
     } catch (IOException e) {
       return false;
     } catch (InterruptedException e) {
@@ -76,7 +76,7 @@ class JsDialsListenIT {
 
     CliProcess js = processes.start(List.of("node", jsDir.resolve("secio-peer.js").toString(), "dial",
         "--host", "127.0.0.1", "--port", port, "--key-type", "secp256k1", "--expect-peer", key.peerId(),
-        "--send-bytes", Integer.toString(BYTES), "--timeout-ms", "20000"));
+        "--send-bytes", Integer.toString(BYTES), "--timeout-ms", Long.toString(CliProcess.WAIT.toMillis())));
     assertEquals(0, js.awaitExit(), js::toString);
     JsonObject secured = JsonParser.parseString(js.awaitOut("\\{\"event\":\"secured\".*").group()).getAsJsonObject();
     JsonObject echoed = JsonParser.parseString(js.awaitOut("\\{\"event\":\"echoed\".*").group()).getAsJsonObject();

@@ -9,6 +9,7 @@ import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -43,8 +44,25 @@ class KeygenIT {
 
     CliProcess id = processes.secio("id", file.toString());
     assertEquals(0, id.awaitExit(), id::toString);
-    // A secp256k1 key's tentacle id is printed beside its libp2p id (TentacleCliIT checks it).
+    // One id, the libp2p one, whatever the type (TentacleCliIT checks id --dialect tentacle).
+    assertEquals(List.of(Dialect.LIBP2P.peerId(key.publicKey()).toBase58()), id.outLines());
     assertEquals(printed, id.outLines());
+  }
+
+  @Test
+  void aKeyFileOpenToOthersIsRefusedAsSshRefusesOne() throws Exception {
+    Path file = dir.resolve("node.key");
+    CliProcess keygen = processes.secio("keygen", "--type", "ed25519", "--out", file.toString());
+    assertEquals(0, keygen.awaitExit(), keygen::toString);
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
+    CliProcess refused = processes.secio("listen", "--port", "0", "--key", file.toString());
+    assertEquals(SecioCli.EXIT_USAGE, refused.awaitExit(), refused::toString);
+    assertEquals(List.of("secio listen: " + file + " is open to others (mode 640): a private key must be "
+        + "readable by its owner only; run chmod 600 " + file + ", or pass --allow-open-key-file to use it "
+        + "anyway (see 'secio listen --help')"), refused.errLines());
+    CliProcess allowed = processes.secio("id", "--allow-open-key-file", file.toString());
+    assertEquals(0, allowed.awaitExit(), allowed::toString);
+    assertEquals(keygen.outLines(), allowed.outLines());
   }
 
   @Test

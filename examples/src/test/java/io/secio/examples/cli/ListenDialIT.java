@@ -100,8 +100,8 @@ class ListenDialIT {
         new Expect(List.of("--mode", "v0.1", "--ciphers", "AES-128"), "AES-128", "v0.1")));
 
     assertEquals(SecioCli.EXIT_FAILURE, wrongPeer.awaitExit(), wrongPeer::toString);
-    assertEquals(List.of("failed " + listener.address() + " remote peer id does not match the expected one"),
-        wrongPeer.errLines());
+    assertEquals(List.of("failed " + listener.address() + " remote peer id does not match the expected one: "
+        + "expected " + someoneElse + ", got " + listener.peerId()), wrongPeer.errLines());
     listener.process().awaitOut("failed 127\\.0\\.0\\.1:\\d+ .+");
   }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.identity.KeyType;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,8 +55,8 @@ class QuietFailureIT {
     CliProcess netcat = processes.secio("dial", address, "--expect-peer", someoneElse);
     assertEquals(SecioCli.EXIT_FAILURE, netcat.awaitExit(), netcat::toString);
     for (CliProcess dial : List.of(echo, netcat)) {
-      assertEquals(List.of("failed " + address + " remote peer id does not match the expected one"),
-          dial.errLines(), dial::toString);
+      assertEquals(List.of("failed " + address + " remote peer id does not match the expected one: expected "
+          + someoneElse + ", got " + listenKey.peerId()), dial.errLines(), dial::toString);
     }
     listen.awaitOut("failed 127\\.0\\.0\\.1:\\d+ .+");
     listen.awaitOut("failed 127\\.0\\.0\\.1:\\d+ .+");
@@ -64,5 +65,20 @@ class QuietFailureIT {
     assertEquals(0, good.awaitExit(), good::toString);
     listen.awaitOut("secured .*");
     assertTrue(listen.errLines().isEmpty(), listen::toString);
+  }
+
+  @Test
+  void aSilentListenerFailsTheHandshakeAfterTheTimeoutAsked() throws Exception {
+    try (ServerSocket silent = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
+      String address = "127.0.0.1:" + silent.getLocalPort();
+      CliProcess secio = processes.secio("dial", address, "--handshake-timeout", "1s", "--send-bytes", "1");
+      CliProcess multistream = processes.secio("dial", address, "--multistream", "--handshake-timeout", "1s",
+          "--send-bytes", "1");
+      assertEquals(SecioCli.EXIT_FAILURE, secio.awaitExit(), secio::toString);
+      assertEquals(List.of("failed " + address + " handshake timed out"), secio.errLines());
+      assertEquals(SecioCli.EXIT_FAILURE, multistream.awaitExit(), multistream::toString);
+      assertEquals(List.of("failed " + address + " multistream-select timed out: after PT1S"),
+          multistream.errLines());
+    }
   }
 }

@@ -9,6 +9,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -81,6 +83,8 @@ class SecioCliTest {
         Arguments.of(List.of("dial", "h:1", "--ciphers", "Blowfish"), "unknown cipher 'Blowfish'"),
         Arguments.of(List.of("dial", "h:1", "--hashes", "MD5"), "unknown hash 'MD5'"),
         Arguments.of(List.of("bench", "--cipher", "NULL"), "unknown cipher 'NULL'"),
+        Arguments.of(List.of("dial", "h:1", "--handshake-timeout", "0"), "not a duration: '0' (e.g. 10s, 500ms, 2m)"),
+        Arguments.of(List.of("listen", "--port", "0", "--handshake-timeout", "soon"), "not a duration: 'soon'"),
         Arguments.of(List.of("bench", "--bytes", "0"), "--bytes must be at least 1"),
         Arguments.of(List.of("demo", "--bytes", "lots"), "not a byte count: 'lots'"),
         Arguments.of(List.of("bridge", "--listen", "0"), "Missing required option: '--to=HOST:PORT'"),
@@ -129,5 +133,92 @@ class SecioCliTest {
     assertEquals(0, keygen.exitCode(), keygen::toString);
     assertTrue(keygen.out().startsWith("16Uiu2"), keygen::out);
     assertEquals(keygen.out(), run("id", file.toString()).out());
+  }
+
+  @Test
+  void aKeyFileOthersCanOpenIsRefusedUnlessAllowed() throws Exception {
+    Path file = dir.resolve("open.key");
+    assertEquals(0, run("keygen", "--type", "ed25519", "--out", file.toString()).exitCode());
+    String id = run("id", file.toString()).out();
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+    String key = file.toString();
+    // listen and bridge load --key as dial does (IdentityOptions); run here, an accepted key would listen on.
+    for (List<String> args : List.of(List.of("id", key), List.of("dial", "127.0.0.1:1", "--key", key))) {
+      Run refused = run(args.toArray(String[]::new));
+      assertEquals(SecioCli.EXIT_USAGE, refused.exitCode(), refused::toString);
+      assertEquals(List.of("secio " + args.get(0) + ": " + key + " is open to others (mode 644): a private key "
+          + "must be readable by its owner only; run chmod 600 " + key + ", or pass --allow-open-key-file "
+          + "to use it anyway (see 'secio " + args.get(0) + " --help')"), refused.errLines());
+    }
+    Run allowed = run("id", "--allow-open-key-file", key);
+    assertEquals(0, allowed.exitCode(), allowed::toString);
+    assertEquals(id, allowed.out());
+    Run dial = run("dial", "127.0.0.1:1", "--key", key, "--allow-open-key-file", "--send-bytes", "1");
+    assertEquals(List.of("failed 127.0.0.1:1 connection refused"), dial.errLines(), "the key was taken");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    assertEquals(id, run("id", key).out(), "fixed as the message says");
+  }
+
+  static Stream<Arguments> failuresAtRunTime() {
+    return Stream.of(
+        Arguments.of(List.of("keygen", "--type", "ed25519", "--out", "/nonexistent/dir/n.key"),
+            "secio keygen: cannot create /nonexistent/dir/n.key: the directory /nonexistent/dir does not exist"),
+        Arguments.of(List.of("listen", "--port", "0", "--host", "256.1.1.1"),
+            "secio listen: cannot listen on 256.1.1.1:0: the host does not resolve"),
+        Arguments.of(List.of("bridge", "--listen", "256.1.1.1:0", "--to", "127.0.0.1:1"),
+            "secio bridge: cannot listen on 256.1.1.1:0: the host does not resolve"),
+        Arguments.of(List.of("dial", "256.1.1.1:4001", "--send-bytes", "1"),
+            "failed 256.1.1.1:4001 the host does not resolve"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("failuresAtRunTime")
+  void failuresAtRunTimeSayWhatIsWrongInOneLine(List<String> args, String expected) {
+    Run failed = run(args.toArray(String[]::new));
+    assertEquals(SecioCli.EXIT_FAILURE, failed.exitCode(), failed::toString);
+    assertEquals(List.of(expected), failed.errLines());
+  }
+
+  @Test
+  void keygenRefusingToOverwriteSaysSoWithTheCommandsPrefix() throws Exception {
+    Path taken = Files.write(dir.resolve("taken.key"), new byte[] {1});
+    Run refused = run("keygen", "--type", "ed25519", "--out", taken.toString());
+    assertEquals(SecioCli.EXIT_FAILURE, refused.exitCode(), refused::toString);
+    assertEquals(List.of("secio keygen: " + taken + " exists; not overwriting it"), refused.errLines());
+  }
+
+  @Test
+  void idPrintsOneIdInTheDialectAsked() {
+    Path file = dir.resolve("ckb.key");
+    Run keygen = run("keygen", "--type", "secp256k1", "--out", file.toString());
+    Run libp2p = run("id", file.toString());
+    Run tentacle = run("id", "--dialect", "tentacle", file.toString());
+    assertTrue(libp2p.out().matches("16Uiu2\\S+\n"), libp2p::toString);
+    assertEquals(libp2p.out(), run("id", "--dialect", "libp2p", file.toString()).out());
+    assertTrue(tentacle.out().matches("Qm\\S+\n"), tentacle::toString);
+    assertEquals(keygen.out(), libp2p.out(), "keygen prints what id prints");
+
+    Path ed25519 = dir.resolve("node.key");
+    run("keygen", "--type", "ed25519", "--out", ed25519.toString());
+    Run refused = run("id", "--dialect", "tentacle", ed25519.toString());
+    assertEquals(SecioCli.EXIT_USAGE, refused.exitCode(), refused::toString);
+    assertTrue(refused.err().startsWith("secio id: --dialect tentacle needs a secp256k1 key, not ed25519"),
+        refused::err);
+  }
+
+  @Test
+  void bridgeHelpSaysWhichDialersItAnswers() {
+    String help = run("bridge", "--help").out().replaceAll("\\s+", " ");
+    assertTrue(help.contains("Accepts libp2p v0.1 and v0.2 dialers and, when its key is secp256k1 "
+        + "(a fresh one is) and without --multistream, tentacle dialers, all on one port."), help);
+  }
+
+  @Test
+  void durationsTakeMillisecondsSecondsAndMinutes() {
+    HandshakeTimeoutOption.DurationConverter duration = new HandshakeTimeoutOption.DurationConverter();
+    assertEquals(Duration.ofMillis(500), duration.convert("500ms"));
+    assertEquals(Duration.ofSeconds(10), duration.convert("10s"));
+    assertEquals(Duration.ofSeconds(7), duration.convert("7"));
+    assertEquals(Duration.ofMinutes(5), duration.convert("5M"));
   }
 }

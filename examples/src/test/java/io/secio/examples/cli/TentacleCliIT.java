@@ -12,8 +12,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The CLI in tentacle's dialect, every process the jar as a user starts it: {@code id} prints both
- * ids, a listener answers a tentacle dialer and a libp2p one on one port, {@code --expect-peer} takes
+ * The CLI in tentacle's dialect, every process the jar as a user starts it: {@code id --dialect
+ * tentacle} prints the tentacle id, a listener answers a tentacle dialer and a libp2p one on one port, {@code --expect-peer} takes
  * the tentacle form, and {@code bridge --to-dialect tentacle} lets a v0.1 peer reach a node that
  * speaks only tentacle.
  */
@@ -29,11 +29,14 @@ class TentacleCliIT {
   }
 
   @Test
-  void idPrintsTheTentacleIdOfASecp256k1KeyBesideTheLibp2pOne() throws Exception {
+  void idPrintsTheTentacleIdOfASecp256k1KeyWhenAsked() throws Exception {
     Keys.Key key = Keys.write(keys, KeyType.SECP256K1);
-    CliProcess id = processes.secio("id", key.path());
-    assertEquals(0, id.awaitExit(), id::toString);
-    assertEquals(List.of(key.peerId() + " tentacle=" + tentacleId(key)), id.outLines());
+    CliProcess libp2p = processes.secio("id", key.path());
+    CliProcess tentacle = processes.secio("id", "--dialect", "tentacle", key.path());
+    assertEquals(0, libp2p.awaitExit(), libp2p::toString);
+    assertEquals(List.of(key.peerId()), libp2p.outLines());
+    assertEquals(0, tentacle.awaitExit(), tentacle::toString);
+    assertEquals(List.of(tentacleId(key)), tentacle.outLines());
   }
 
   @Test
@@ -69,7 +72,9 @@ class TentacleCliIT {
     CliProcess wrong = processes.secio("dial", address, "--dialect", "tentacle",
         "--expect-peer", listenerKey.peerId(), "--send-bytes", "10");
     assertEquals(SecioCli.EXIT_FAILURE, wrong.awaitExit(), wrong::toString);
-    wrong.awaitErr("failed " + address + " remote peer id does not match the expected one");
+    // The id received is shown, in the dialect's form: what the user should have passed.
+    wrong.awaitErr("failed " + address + " remote peer id does not match the expected one: expected "
+        + listenerKey.peerId() + ", got " + tentacleId(listenerKey));
   }
 
   @Test

@@ -7,7 +7,7 @@ import java.util.Objects;
  * Why a multistream-select negotiation failed. An {@link IOException} rather than a {@link
  * io.secio.SecioException}: it happens before any secure channel exists (or, inside one, concerns the
  * application protocol), and it says nothing about keys or authentication. The message names the
- * reason and at most the offending protocol name, never more of the peer's bytes.
+ * reason and at most the offending message, escaped and bounded by {@link io.secio.PeerText}.
  */
 public final class MultistreamException extends IOException {
   private static final long serialVersionUID = 1L;

@@ -1,6 +1,7 @@
 package io.secio.netty.multistream;
 
 import io.netty.buffer.ByteBuf;
+import io.secio.PeerText;
 import io.secio.netty.multistream.MultistreamException.Reason;
 import java.util.List;
 
@@ -51,9 +52,9 @@ abstract class Negotiation {
     agreed = protocol;
   }
 
-  /** A peer's message for an error text: bounded already (1 KiB), and shown as data, not as lines. */
+  /** A peer's message for an error text: escaped and bounded (docs/PROTOCOL.md section 12), shown as data. */
   static String quoted(String message) {
-    return '"' + message.replace("\r", "\\r") + '"';
+    return '"' + PeerText.escape(message) + '"';
   }
 
   private static final class Initiator extends Negotiation {

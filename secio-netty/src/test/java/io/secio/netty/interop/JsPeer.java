@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Assumptions;
  * the process if it is still running. Not thread-safe: one test thread uses a peer.
  */
 final class JsPeer implements AutoCloseable {
-  static final long WAIT_SECONDS = 60;
+  static final long WAIT_SECONDS = 300;
   private static final Path DIR = Paths.get(System.getProperty("basedir", ""), "src", "test", "js").toAbsolutePath();
   private static final String EOF = "eof";
   private static boolean toldSkipped;

@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class MultistreamLoopbackTest {
   private static final String MUXER = "/mplex/6.7.0";
-  private static final long WAIT_SECONDS = 30;
+  private static final long WAIT_SECONDS = 300;
 
   private final SecioConfig clientConfig = SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).build();
   private final SecioConfig serverConfig = SecioConfig.builder(TestIdentities.other(KeyType.ED25519)).build();
