@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * Warm-up as {@link Echo}'s (untimed echoes for {@code -Decho.warmUpSeconds}, 8 by default), then all
  * streams echo at once, timed from the first write to the last byte back. One event loop thread per
  * side. Prints one JSON object like {@link Echo}'s. {@code -Dyamux.profile=libp2p} for the libp2p
- * profile (default: tentacle).
+ * profile (default: tentacle); {@code -Dyamux.window=BYTES} for another max stream window.
  *
  * <pre>java -cp benchmarks.jar io.secio.benchmarks.YamuxEcho STREAMS BYTES_PER_STREAM</pre>
  */
@@ -40,8 +40,13 @@ public final class YamuxEcho {
 
   static YamuxConfig config() {
     YamuxConfig base = "libp2p".equals(System.getProperty("yamux.profile")) ? YamuxConfig.libp2p() : YamuxConfig.tentacle();
+    YamuxConfig.Builder b = base.toBuilder();
+    if (System.getProperty("yamux.window") != null) { // -Dyamux.window=BYTES: another max stream window
+      b.maxStreamWindow(Integer.parseInt(System.getProperty("yamux.window")));
+    }
+    YamuxConfig sized = b.build();
     // Room for the benchmark's 64 streams at the full window: the session window is not what is measured.
-    return base.toBuilder().maxStreams(128).sessionWindow(128L * base.maxStreamWindow()).build();
+    return sized.toBuilder().maxStreams(128).sessionWindow(128L * sized.maxStreamWindow()).build();
   }
 
   static String run(int streams, long bytes) throws Exception {
