@@ -113,6 +113,12 @@ import json, sys
 json.dump([r for f in sys.argv[2:] for r in json.load(open(f))], open(sys.argv[1], "w"), indent=1)
 EOF
 
+# The yamux echo (issue 23 §5): secio alone, one stream, 64 streams, interleaved; heap per idle stream.
+jmh_t=$SECONDS
+java -cp "$jar" io.secio.benchmarks.YamuxSuite "$results/yamux.jsonl" "${YAMUX_ROUNDS:-3}" \
+  "${ECHO_BYTES:-1073741824}" "${MANY_BYTES:-16777216}"
+echo "run.sh: YamuxSuite took $((SECONDS - jmh_t)) s" >&2
+java -cp "$jar" io.secio.benchmarks.IdleStreams 10000 > "$results/idle-streams.json"
 java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" SECIO_AES_128_GCM "$tmp/idle-secio.json"
 java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" PLAIN "$tmp/idle-plain.json"
 cat "$tmp/idle-secio.json" "$tmp/idle-plain.json" > "$results/idle.json"

@@ -25,9 +25,10 @@ import java.util.Objects;
  *
  * <p>The handler, options and attributes are applied to each stream before it is registered, so a
  * {@code ChannelInitializer} sees them. The future fails when the connection has no muxer, is
- * closing or closed, the muxer is at its stream limit, or the peer refused the stream before it
- * opened; it succeeds once the stream's opening frame is written, before the peer answers (yamux
- * lets data follow the SYN at once).
+ * closing or closed, or the muxer is at its stream limit; it succeeds once the stream's opening
+ * frame is written, before the peer answers (yamux lets data follow the SYN at once), and waits
+ * while the muxer's limit on unanswered opens is reached. A peer that refuses the stream resets it:
+ * {@link StreamResetException} in the stream's pipeline.
  *
  * <p>Thread safety: configure from one thread; {@link #open()} may be called from any thread, any
  * number of times.

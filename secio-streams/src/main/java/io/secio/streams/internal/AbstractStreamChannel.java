@@ -1,6 +1,7 @@
 package io.secio.streams.internal;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelId;
@@ -164,8 +165,17 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     if (received == null) {
       received = new ReceivedBytes();
     }
-    for (ByteBuf chunk; (chunk = arriving.poll()) != null; ) {
-      received.add(chunk, alloc());
+    ByteBuf first = arriving.poll();
+    if (arriving.isEmpty()) {
+      received.add(first, alloc());
+    } else {
+      // A frame that came in pieces goes up as one buffer, as it was sent: the pipeline's writes
+      // back (an echo) then stay one frame each instead of splitting at the connection's reads.
+      CompositeByteBuf whole = alloc().compositeBuffer(arriving.size() + 1).addComponent(true, first);
+      for (ByteBuf piece; (piece = arriving.poll()) != null; ) {
+        whole.addComponent(true, piece);
+      }
+      received.add(whole, alloc());
     }
     if (readStatus != IDLE) {
       drain();

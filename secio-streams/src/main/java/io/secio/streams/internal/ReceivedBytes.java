@@ -65,6 +65,10 @@ final class ReceivedBytes {
     return chunks.isEmpty();
   }
 
+  int size() {
+    return chunks.size();
+  }
+
   int bytes() {
     return bytes;
   }

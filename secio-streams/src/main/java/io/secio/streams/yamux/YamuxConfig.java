@@ -30,6 +30,7 @@ public final class YamuxConfig {
   private final Duration keepaliveInterval;
   private final Duration pingTimeout;
   private final Duration writeTimeout;
+  private final boolean windowInSyn;
 
   private YamuxConfig(Builder b) {
     maxStreamWindow = b.maxStreamWindow;
@@ -42,6 +43,7 @@ public final class YamuxConfig {
     keepaliveInterval = b.keepaliveInterval;
     pingTimeout = b.pingTimeout;
     writeTimeout = b.writeTimeout;
+    windowInSyn = b.windowInSyn;
     if (maxStreamWindow < YamuxFrames.INITIAL_WINDOW_IN_BYTES) {
       throw new IllegalArgumentException("maxStreamWindow must be at least 256 KiB: " + maxStreamWindow);
     }
@@ -68,7 +70,8 @@ public final class YamuxConfig {
    * What a CKB node runs (tentacle 0.7.7's tokio-yamux, configured by CKB's {@code network.rs}): 1 MiB
    * max stream window, window updates once half of it is free, Data frames up to 1 MiB accepted and
    * sent, keepalive pings every 30 s with the session dropped at a tick that finds a ping unanswered
-   * for over 30 s, a 10 s write timeout, 256 streams of ours awaiting ACK. CKB caps streams at its
+   * for over 30 s, a 10 s write timeout, 256 streams of ours awaiting ACK, and the whole window granted
+   * in the SYN and the ACK. CKB caps streams at its
    * number of protocols; the default here is 64, with a 64 MiB session window.
    */
   public static YamuxConfig tentacle() {
@@ -79,7 +82,8 @@ public final class YamuxConfig {
    * {@code /yamux/1.0.0} as go-libp2p configures go-yamux: 16 MiB max stream window, ACK backlog 256,
    * keepalive every 30 s with a 10 s answer timeout (its connection write timeout), Data frames of at
    * most 64 KiB sent (its max message size), 256 streams and a 64 MiB session window (go-libp2p
-   * leaves both to its resource manager).
+   * leaves both to its resource manager); SYN and ACK carry no extra window, as go-yamux's, and the
+   * window grows with the first read.
    */
   public static YamuxConfig libp2p() {
     return builder()
@@ -87,6 +91,7 @@ public final class YamuxConfig {
         .maxSendFrame(64 * 1024)
         .maxStreams(256)
         .pingTimeout(Duration.ofSeconds(10))
+        .windowInSyn(false)
         .build();
   }
 
@@ -109,6 +114,7 @@ public final class YamuxConfig {
     b.keepaliveInterval = keepaliveInterval;
     b.pingTimeout = pingTimeout;
     b.writeTimeout = writeTimeout;
+    b.windowInSyn = windowInSyn;
     return b;
   }
 
@@ -162,13 +168,21 @@ public final class YamuxConfig {
     return writeTimeout;
   }
 
+  /**
+   * Whether a stream's SYN and ACK already grant the window above 256 KiB (tentacle), or carry 0 and
+   * the window grows with the stream's first read (go-yamux; and yamux-js ignores a SYN's window).
+   */
+  public boolean windowInSyn() {
+    return windowInSyn;
+  }
+
   @Override
   public String toString() {
     return "YamuxConfig{maxStreamWindow=" + maxStreamWindow + ", windowUpdateThreshold=" + windowUpdateThreshold
         + ", sessionWindow=" + sessionWindow + ", maxStreams=" + maxStreams + ", ackBacklog=" + ackBacklog
         + ", maxFrameLength=" + maxFrameLength + ", maxSendFrame=" + maxSendFrame
         + ", keepaliveInterval=" + keepaliveInterval + ", pingTimeout=" + pingTimeout
-        + ", writeTimeout=" + writeTimeout + '}';
+        + ", writeTimeout=" + writeTimeout + ", windowInSyn=" + windowInSyn + '}';
   }
 
   /** Builds a {@link YamuxConfig}; starts with the {@link #tentacle()} values. Not thread-safe. */
@@ -183,6 +197,7 @@ public final class YamuxConfig {
     private Duration keepaliveInterval = Duration.ofSeconds(30);
     private Duration pingTimeout = Duration.ofSeconds(30);
     private Duration writeTimeout = Duration.ofSeconds(10);
+    private boolean windowInSyn = true;
 
     private Builder() {}
 
@@ -293,6 +308,17 @@ public final class YamuxConfig {
      */
     public Builder writeTimeout(Duration timeout) {
       writeTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Sets whether SYN and ACK grant the window above 256 KiB at once.
+     *
+     * @param inSyn {@code true} as tentacle, {@code false} as go-yamux
+     * @return this builder
+     */
+    public Builder windowInSyn(boolean inSyn) {
+      windowInSyn = inSyn;
       return this;
     }
 

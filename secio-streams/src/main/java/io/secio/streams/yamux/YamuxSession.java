@@ -269,8 +269,7 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameDecoder.Frames
     }
     YamuxStream stream = new YamuxStream(this, streamId, false);
     add(streamId, stream);
-    long grant = window.grant(stream, streamCount(), true);
-    writeFrame(TYPE_WINDOW_UPDATE, FLAG_ACK, streamId, grant, quietPromise());
+    writeFrame(TYPE_WINDOW_UPDATE, FLAG_ACK, streamId, openingGrant(stream), quietPromise());
     register(stream, null);
     flush();
     return stream;
@@ -348,8 +347,7 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameDecoder.Frames
       stream.awaitingAck = true;
       unacked++;
       add(streamId, stream);
-      long grant = window.grant(stream, streamCount(), true);
-      writeFrame(TYPE_WINDOW_UPDATE, FLAG_SYN, streamId, grant, quietPromise());
+      writeFrame(TYPE_WINDOW_UPDATE, FLAG_SYN, streamId, openingGrant(stream), quietPromise());
       register(stream, request);
       flush();
       if (!promise.trySuccess(stream)) {
@@ -373,6 +371,11 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameDecoder.Frames
       ((Promise<StreamChannel>) waitingOpens.poll()).tryFailure(
           new YamuxException(Reason.SESSION_CLOSED, "the session ended before the stream could open"));
     }
+  }
+
+  /** The credit a SYN or ACK carries above the initial 256 KiB (0 unless the config grants it at once). */
+  private long openingGrant(YamuxStream stream) {
+    return config.windowInSyn() ? window.grant(stream, streamCount(), true) : 0;
   }
 
   /** {@code stream}'s pipeline read more: grant it credit, and others that waited for some. */

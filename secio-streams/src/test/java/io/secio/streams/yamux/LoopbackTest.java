@@ -50,72 +50,12 @@ class LoopbackTest {
     group.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
   }
 
-  /** Echoes every byte of a stream and half-closes after the peer's half-close. */
-  @ChannelHandler.Sharable
-  static final class Echo extends ChannelInboundHandlerAdapter {
-    static final Echo INSTANCE = new Echo();
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ctx.write(msg);
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-      ctx.flush();
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-      if (evt instanceof ChannelInputShutdownEvent) {
-        ((StreamChannel) ctx.channel()).shutdownOutput();
-      }
-    }
-  }
-
-  static final ChannelInitializer<Channel> ECHO_STREAMS = new ChannelInitializer<>() {
-    @Override
-    protected void initChannel(Channel ch) {
-      ch.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
-      ch.pipeline().addLast(Echo.INSTANCE);
-    }
-  };
-
-  /** Collects a stream's bytes (a digest and a count) until it closes. */
-  static final class Receive extends ChannelInboundHandlerAdapter {
-    final CompletableFuture<byte[]> digest = new CompletableFuture<>();
-    private final MessageDigest sha;
-    long bytes;
-
-    Receive() throws Exception {
-      sha = MessageDigest.getInstance("SHA-256");
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ByteBuf buf = (ByteBuf) msg;
-      bytes += buf.readableBytes();
-      sha.update(buf.nioBuffer());
-      buf.release();
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      digest.completeExceptionally(cause);
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-      digest.complete(sha.digest());
-    }
-  }
-
   private static Channel listen(YamuxConfig config) {
     return new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
         .childHandler(new ChannelInitializer<>() {
           @Override
           protected void initChannel(Channel ch) {
-            ch.pipeline().addLast(YamuxHandler.server(config, ECHO_STREAMS));
+            ch.pipeline().addLast(YamuxHandler.server(config, TestStreams.ECHO_STREAMS));
           }
         }).bind("127.0.0.1", 0).syncUninterruptibly().channel();
   }
@@ -125,57 +65,21 @@ class LoopbackTest {
         .handler(YamuxHandler.client(config, null)).connect(server.localAddress()).syncUninterruptibly().channel();
   }
 
-  /** Sends {@code data} in 64 KiB writes as the stream allows, then half-closes. */
-  private static void send(StreamChannel stream, byte[] data) {
-    stream.eventLoop().execute(new Runnable() {
-      int offset;
-
-      @Override
-      public void run() {
-        for (;;) {
-          while (offset < data.length && stream.isWritable()) {
-            int n = Math.min(64 * 1024, data.length - offset);
-            stream.write(Unpooled.wrappedBuffer(data, offset, n));
-            offset += n;
-          }
-          stream.flush(); // may make the stream writable again at once: look before waiting
-          if (offset == data.length) {
-            stream.shutdownOutput();
-            return;
-          }
-          if (!stream.isWritable()) {
-            break;
-          }
-        }
-        stream.pipeline().addLast(new ChannelInboundHandlerAdapter() {
-          @Override
-          public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-            if (ctx.channel().isWritable()) {
-              ctx.pipeline().remove(this);
-              run();
-            }
-            ctx.fireChannelWritabilityChanged();
-          }
-        });
-      }
-    });
-  }
-
   private static void echoes(YamuxConfig config, int streams, int bytesPerStream) throws Exception {
     Channel server = listen(config);
     Channel client = dial(server, config);
     try {
-      List<Receive> receives = new ArrayList<>();
+      List<TestStreams.Receive> receives = new ArrayList<>();
       List<byte[]> sent = new ArrayList<>();
       for (int i = 0; i < streams; i++) {
-        Receive r = new Receive();
+        TestStreams.Receive r = new TestStreams.Receive();
         StreamChannel s = new StreamChannelBootstrap(client).handler(r).option(ChannelOption.ALLOW_HALF_CLOSURE, true)
             .open().get(GUARD_MINUTES, TimeUnit.MINUTES);
         byte[] data = new byte[bytesPerStream];
         new Random(i).nextBytes(data);
         receives.add(r);
         sent.add(MessageDigest.getInstance("SHA-256").digest(data));
-        send(s, data);
+        TestStreams.send(s, data);
       }
       for (int i = 0; i < streams; i++) {
         assertArrayEquals(sent.get(i), receives.get(i).digest.get(GUARD_MINUTES, TimeUnit.MINUTES), "stream " + i);
@@ -217,7 +121,7 @@ class LoopbackTest {
         }).bind("127.0.0.1", 0).syncUninterruptibly().channel();
     Channel client = dial(server, YamuxConfig.tentacle());
     try {
-      Receive r = new Receive();
+      TestStreams.Receive r = new TestStreams.Receive();
       StreamChannel s = new StreamChannelBootstrap(client).handler(r).open().get(GUARD_MINUTES, TimeUnit.MINUTES);
       s.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1, 2, 3})).get(GUARD_MINUTES, TimeUnit.MINUTES);
       client.close().syncUninterruptibly(); // GoAway 0 after the bytes: the peer gets both, in order

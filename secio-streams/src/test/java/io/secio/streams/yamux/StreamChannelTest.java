@@ -229,4 +229,28 @@ class StreamChannelTest {
       assertFalse(pair.client.isOpen());
     }
   }
+
+  @Test
+  void anEchoThatAnswersTheHalfCloseSendsOneFin() {
+    try (EmbeddedChannelServer server = new EmbeddedChannelServer()) {
+      server.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 1, 0), Wire.data(0, 1, bytes("abc")),
+          Wire.windowUpdate(YamuxFrames.FLAG_FIN, 1, 0));
+      server.channel.runPendingTasks();
+      List<Wire.Frame> frames = Wire.frames(server.channel);
+      assertEquals(1, frames.stream().filter(f -> (f.flags() & YamuxFrames.FLAG_FIN) != 0).count(), frames.toString());
+      assertEquals("abc", new String(frames.stream().filter(f -> f.type() == YamuxFrames.TYPE_DATA)
+          .findFirst().orElseThrow().body(), StandardCharsets.US_ASCII));
+    }
+  }
+
+  /** A listener whose streams echo and answer a half-close with theirs. */
+  private static final class EmbeddedChannelServer implements AutoCloseable {
+    final io.netty.channel.embedded.EmbeddedChannel channel =
+        new io.netty.channel.embedded.EmbeddedChannel(YamuxHandler.server(CONFIG, TestStreams.ECHO_STREAMS));
+
+    @Override
+    public void close() {
+      channel.finishAndReleaseAll();
+    }
+  }
 }
