@@ -32,6 +32,12 @@ public final class SecioException extends GeneralSecurityException {
     MALFORMED_MESSAGE("malformed handshake message"),
     /** A handshake message header declares a length over the handshake message limit. */
     HANDSHAKE_MESSAGE_TOO_LONG("handshake message too long"),
+    /**
+     * The peer's first bytes are not a secio handshake message but another protocol's: text (an HTTP
+     * or SSH server, say), TLS, or multistream-select (a libp2p node, which wants multistream-select
+     * in front of secio). The message shows those bytes, escaped.
+     */
+    NOT_SECIO("the peer does not speak secio"),
     /** A Propose list has too many entries, or an entry is too long. */
     PROPOSAL_TOO_LONG("proposal list too long"),
     /**
@@ -43,6 +49,11 @@ public final class SecioException extends GeneralSecurityException {
     TIMEOUT("handshake timed out"),
     /** The connection closed before the handshake completed. */
     CLOSED("connection closed during handshake"),
+    /**
+     * After the handshake, the transport failed under the session: a reset, a write the peer
+     * refused. The transport's {@link java.io.IOException} is the cause.
+     */
+    CONNECTION_FAILED("connection failed"),
     /** A frame header declares a length over the limit. */
     FRAME_TOO_LONG("frame too long"),
     /** A frame body is shorter than its MAC or tag. */

@@ -37,7 +37,7 @@ import java.util.Objects;
  * <p><b>One fatal path</b>: the first failure while opening or sealing, whatever its type (a {@link
  * SecioException} from the opener or the decoder, such as a frame too long, any exception a crypto
  * provider throws, or the transport's own {@link IOException}, reported as {@link
- * SecioException.Reason#CLOSED}), destroys the keys (a CTR keystream that advanced without output
+ * SecioException.Reason#CONNECTION_FAILED}), destroys the keys (a CTR keystream that advanced without output
  * would turn every later frame into garbage), fails every write not yet flushed with that cause, is
  * fired once through {@code exceptionCaught}, and closes the channel; every later frame is dropped
  * and every later write fails, so nothing after a bad frame reaches the application. What was
@@ -184,7 +184,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
   /**
    * A failure from below (the decoder, the transport) ends the session by the fatal path: a {@link
    * SecioException} as it is, and an {@link IOException} of the transport (a reset, a refused write)
-   * as a {@link SecioException.Reason#CLOSED} that carries it, so that the handlers after secio see
+   * as a {@link SecioException.Reason#CONNECTION_FAILED} that carries it, so that the handlers after secio see
    * one type for every failure of the connection. Anything else passes on untouched.
    */
   @Override
@@ -193,7 +193,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
     if (secio != null) {
       fail(ctx, secio);
     } else if (cause instanceof IOException) {
-      fail(ctx, new SecioException(SecioException.Reason.CLOSED, cause.getMessage(), cause));
+      fail(ctx, new SecioException(SecioException.Reason.CONNECTION_FAILED, cause.getMessage(), cause));
     } else {
       ctx.fireExceptionCaught(cause);
     }

@@ -22,6 +22,10 @@ import java.util.List;
  * discarded. The declared length is never allocated up front: the cumulation grows with the bytes
  * actually received.
  *
+ * <p>A first header over the limit that is really another protocol's first bytes (text such as
+ * HTTP's, TLS, multistream-select) is reported as {@link SecioException.Reason#NOT_SECIO}, with
+ * those bytes escaped, rather than as a message too long.
+ *
  * <p>Built by {@link Secio} with a handshake limit, it applies that limit instead (reason {@link
  * SecioException.Reason#HANDSHAKE_MESSAGE_TOO_LONG}) until the handshake completes: a hostile
  * handshake then holds at most that many bytes however long a frame it declares.
@@ -33,6 +37,8 @@ public final class SecioFrameDecoder extends ByteToMessageDecoder {
   private int limit;
   private boolean handshaking;
   private boolean failed;
+  /** No frame has come yet: a first header over the limit may be another protocol's first bytes. */
+  private boolean firstFrame = true;
 
   /** A decoder that accepts payloads of up to {@code maxFrameLength} bytes, inclusive. */
   SecioFrameDecoder(int maxFrameLength) {
@@ -96,12 +102,14 @@ public final class SecioFrameDecoder extends ByteToMessageDecoder {
               : SecioException.Reason.FRAME_TOO_LONG);
     } catch (SecioException e) {
       failed = true;
+      SecioException reported = firstFrame ? OtherProtocols.recognised(in).orElse(e) : e;
       in.skipBytes(in.readableBytes());
-      throw new DecoderException(e);
+      throw new DecoderException(reported);
     }
     if (in.readableBytes() - Frames.HEADER_SIZE_IN_BYTES < length) {
       return;
     }
+    firstFrame = false;
     in.skipBytes(Frames.HEADER_SIZE_IN_BYTES);
     out.add(body(in, length));
   }

@@ -202,14 +202,14 @@ class SecioFrameCodecFailureTest {
   }
 
   @Test
-  void aResetOfTheTransportReachesTheApplicationAsClosedCarryingIt() throws Exception {
+  void aResetOfTheTransportReachesTheApplicationAsConnectionFailedCarryingIt() throws Exception {
     EmbeddedChannel ch = channel();
     ChannelFuture queued = ch.write(Unpooled.wrappedBuffer(new byte[10]));
     java.io.IOException reset = new java.net.SocketException("Connection reset");
     ch.pipeline().fireExceptionCaught(reset);
 
     SecioException cause = assertInstanceOf(SecioException.class, app.exceptions.get(0));
-    assertEquals(SecioException.Reason.CLOSED, cause.reason());
+    assertEquals(SecioException.Reason.CONNECTION_FAILED, cause.reason());
     assertSame(reset, cause.getCause());
     assertEquals(1, app.exceptions.size());
     assertSame(cause, queued.cause());

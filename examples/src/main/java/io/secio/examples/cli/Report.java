@@ -92,8 +92,13 @@ final class Report {
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
       if (c instanceof SecioException) {
         SecioException.Reason reason = ((SecioException) c).reason();
-        // For a wrong peer the id it presented is what the user needs: "expected A, got B".
-        return reason == SecioException.Reason.PEER_ID_MISMATCH
+        if (reason == SecioException.Reason.CONNECTION_FAILED && c.getCause() != null) {
+          // The transport's own words say what happened: "connection reset by peer".
+          return reason(c.getCause());
+        }
+        // For a wrong peer the id it presented is what the user needs: "expected A, got B"; for a
+        // peer that speaks something else, its first bytes (escaped by the library already).
+        return reason == SecioException.Reason.PEER_ID_MISMATCH || reason == SecioException.Reason.NOT_SECIO
             ? PeerText.escape(c.getMessage(), MAX_REASON_CHARS) : reason.description();
       }
     }

@@ -92,10 +92,10 @@ class PeerDeathTest {
         assertEquals(List.of(), conn.app.exceptions());
       } else {
         // A reset may discard what the kernel had not handed over yet: a prefix, never the cut frame.
-        // The reset reaches the application as a SecioException, CLOSED, carrying the IOException.
+        // The reset reaches the application as a SecioException, CONNECTION_FAILED, carrying it.
         assertArrayEquals(Arrays.copyOf(WHOLE, got.length), got);
         for (Throwable t : conn.app.exceptions()) {
-          assertEquals(Reason.CLOSED, assertInstanceOf(SecioException.class, t).reason());
+          assertEquals(Reason.CONNECTION_FAILED, assertInstanceOf(SecioException.class, t).reason());
           assertInstanceOf(IOException.class, t.getCause());
         }
       }

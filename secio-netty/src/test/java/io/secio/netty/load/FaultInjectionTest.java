@@ -186,9 +186,9 @@ class FaultInjectionTest {
     }
     for (Throwable t : exceptions) {
       if (ok || t != c.handshake.cause()) {
-        // Only a reset may reach the application: as a SecioException, CLOSED, carrying it.
+        // Only a reset may reach the application: as a SecioException, CONNECTION_FAILED, carrying it.
         SecioException closed = assertInstanceOf(SecioException.class, t, "only a reset may reach the application");
-        assertEquals(SecioException.Reason.CLOSED, closed.reason());
+        assertEquals(SecioException.Reason.CONNECTION_FAILED, closed.reason());
         assertInstanceOf(java.io.IOException.class, closed.getCause(), "only a reset may reach the application");
       }
     }
