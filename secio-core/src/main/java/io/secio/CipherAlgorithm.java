@@ -69,4 +69,10 @@ public enum CipherAlgorithm {
     }
     return Optional.empty();
   }
+
+  /** The wire name, as Propose lists, logs and docs spell it ({@link #wireName()}). */
+  @Override
+  public String toString() {
+    return wireName;
+  }
 }

@@ -49,4 +49,10 @@ public enum ExchangeAlgorithm {
     }
     return Optional.empty();
   }
+
+  /** The wire name, as Propose lists, logs and docs spell it ({@link #wireName()}). */
+  @Override
+  public String toString() {
+    return wireName;
+  }
 }

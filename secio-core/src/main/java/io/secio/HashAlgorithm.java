@@ -40,4 +40,10 @@ public enum HashAlgorithm {
     }
     return Optional.empty();
   }
+
+  /** The wire name, as Propose lists, logs and docs spell it ({@link #wireName()}). */
+  @Override
+  public String toString() {
+    return wireName;
+  }
 }
