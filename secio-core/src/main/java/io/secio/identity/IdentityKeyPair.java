@@ -1,5 +1,7 @@
 package io.secio.identity;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 
 /**
@@ -30,5 +32,42 @@ public interface IdentityKeyPair {
    */
   static IdentityKeyPair fromProtobuf(byte[] encoded) {
     return IdentityKeys.privateKeyFromProtobuf(encoded);
+  }
+
+  /**
+   * Reads a key file (a libp2p {@code PrivateKey} protobuf, as go-libp2p, js-libp2p and the {@code
+   * secio} CLI write it), refusing one that its group or others may open, as {@code ssh} refuses such
+   * a private key.
+   *
+   * @throws OpenKeyFileException if others may open the file (its message says how to fix it)
+   * @throws IOException if the file cannot be read
+   * @throws IllegalArgumentException if it does not hold a valid private key, or is over 64 KiB
+   */
+  static IdentityKeyPair read(Path path) throws IOException {
+    return KeyFile.read(path, false);
+  }
+
+  /**
+   * Reads a key file as {@link #read(Path)} does; with {@code allowOpenToOthers} a file that others
+   * may open is accepted too.
+   *
+   * @throws IOException if the file cannot be read, or is refused
+   * @throws IllegalArgumentException if it does not hold a valid private key, or is over 64 KiB
+   */
+  static IdentityKeyPair read(Path path, boolean allowOpenToOthers) throws IOException {
+    return KeyFile.read(path, allowOpenToOthers);
+  }
+
+  /**
+   * Writes this key to a new file that only its owner may read or write (mode 600), created so from
+   * the start: the secret is never readable by others, not even for a moment.
+   *
+   * @throws java.nio.file.FileAlreadyExistsException if {@code path} exists: a key is never
+   *     overwritten
+   * @throws UnsupportedOperationException on a file system without POSIX permissions
+   * @throws IOException if the file cannot be written
+   */
+  default void write(Path path) throws IOException {
+    KeyFile.write(path, this);
   }
 }

@@ -2,18 +2,18 @@ package io.secio.examples.cli;
 
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.identity.OpenKeyFileException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Locale;
-import java.util.Optional;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine;
 
 /**
  * Where a command's identity comes from: {@code --key FILE} or a fresh {@code --key-type} key for
@@ -63,14 +63,10 @@ final class IdentityOptions {
    */
   static IdentityKeyPair read(Path file, boolean allowOpen, CommandSpec spec) {
     try {
-      IdentityKeyPair key = KeyFiles.read(file); // first: a file that is no key at all is told so
-      Optional<String> openMode = KeyFiles.openMode(file);
-      if (openMode.isPresent() && !allowOpen) {
-        throw new ParameterException(spec.commandLine(), file + " is open to others (mode "
-            + openMode.get() + "): a private key must be readable by its owner only; run chmod 600 "
-            + file + ", or pass --allow-open-key-file to use it anyway");
-      }
-      return key;
+      return IdentityKeyPair.read(file, allowOpen);
+    } catch (OpenKeyFileException e) {
+      throw new ParameterException(spec.commandLine(),
+          e.getMessage() + ", or pass --allow-open-key-file to use it anyway");
     } catch (IOException e) {
       throw new ParameterException(spec.commandLine(), file + ": " + unreadable(e));
     } catch (IllegalArgumentException e) {

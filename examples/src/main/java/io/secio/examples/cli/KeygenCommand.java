@@ -44,7 +44,7 @@ final class KeygenCommand implements Callable<Integer> {
   public Integer call() {
     IdentityKeyPair key = IdentityKeyPair.generate(type, new SecureRandom());
     try {
-      KeyFiles.write(out, key);
+      key.write(out);
     } catch (FileAlreadyExistsException e) {
       cli.error(spec, out + " exists; not overwriting it");
       return SecioCli.EXIT_FAILURE;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.secio.Dialect;
+import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.identity.KeyType;
 import java.io.DataInputStream;
@@ -121,7 +122,7 @@ class BridgeDialectsIT {
       in.readFully(propose);
       ByteBuffer table = ByteBuffer.wrap(propose).order(ByteOrder.LITTLE_ENDIAN);
       assertEquals(propose.length, table.getInt(0), "a molecule table's first word is its length");
-      IdentityPublicKey key = KeyFiles.read(bridgeKey.file()).publicKey();
+      IdentityPublicKey key = IdentityKeyPair.read(bridgeKey.file()).publicKey();
       byte[] union = ByteBuffer.allocate(8 + 33).order(ByteOrder.LITTLE_ENDIAN)
           .putInt(0).putInt(33).put(key.keyData()).array();
       assertTrue(indexOf(propose, union) >= 0, "the bridge's key as a PublicKey{Secp256k1} union");
@@ -152,6 +153,6 @@ class BridgeDialectsIT {
   }
 
   private static String tentacleId(Keys.Key key) throws Exception {
-    return Dialect.TENTACLE.peerId(KeyFiles.read(key.file()).publicKey()).toBase58();
+    return Dialect.TENTACLE.peerId(IdentityKeyPair.read(key.file()).publicKey()).toBase58();
   }
 }

@@ -35,7 +35,7 @@ class KeygenIT {
     assertEquals(1, printed.size(), keygen::toString);
     String peerId = printed.get(0).split(" ")[0];
 
-    assertEquals(KeyFiles.OWNER_ONLY, Files.getPosixFilePermissions(file));
+    assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"), Files.getPosixFilePermissions(file));
     byte[] written = Files.readAllBytes(file);
     IdentityKeyPair key = IdentityKeyPair.fromProtobuf(written);
     assertEquals(type, key.type());

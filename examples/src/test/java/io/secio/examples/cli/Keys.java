@@ -23,7 +23,7 @@ final class Keys {
   static Key write(Path dir, KeyType type) throws IOException {
     IdentityKeyPair pair = IdentityKeyPair.generate(type, RANDOM);
     Path file = dir.resolve(type.name().toLowerCase() + "-" + Dialect.LIBP2P.peerId(pair.publicKey()) + ".key");
-    KeyFiles.write(file, pair);
+    pair.write(file);
     return new Key(file, Dialect.LIBP2P.peerId(pair.publicKey()).toBase58());
   }
 }

@@ -3,6 +3,7 @@ package io.secio.examples.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.secio.Dialect;
+import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +26,7 @@ class TentacleCliIT {
   Path keys;
 
   private static String tentacleId(Keys.Key key) throws Exception {
-    return Dialect.TENTACLE.peerId(KeyFiles.read(key.file()).publicKey()).toBase58();
+    return Dialect.TENTACLE.peerId(IdentityKeyPair.read(key.file()).publicKey()).toBase58();
   }
 
   @Test
