@@ -7,7 +7,6 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
-import io.netty.channel.socket.DuplexChannel;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.secio.PeerId;
@@ -104,11 +103,9 @@ final class Relay extends ChannelInboundHandlerAdapter {
 
   /** Shuts {@code channel}'s output down once everything written to it before has gone out. */
   private static void endOutput(Channel channel) {
-    channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f -> {
-      if (channel instanceof DuplexChannel && channel.isActive()) {
-        ((DuplexChannel) channel).shutdownOutput();
-      }
-    });
+    if (channel.isActive()) {
+      Secio.shutdownOutput(channel);
+    }
   }
 
   private void closeIfBothEnded() {
