@@ -7,10 +7,24 @@ import java.util.Optional;
  * deliberately absent: they are never offered and never accepted.
  */
 public enum CipherAlgorithm {
+  /** AES-128 in GCM mode with a 16-byte tag: a v0.2 AEAD cipher, preferred first. */
   AES_128_GCM("AES-128-GCM", 16, 12, ProtocolVersion.V0_2),
+  /** AES-256 in GCM mode with a 16-byte tag: a v0.2 AEAD cipher. */
   AES_256_GCM("AES-256-GCM", 32, 12, ProtocolVersion.V0_2),
+  /**
+   * ChaCha20-Poly1305 (RFC 8439): a v0.2 AEAD cipher; its wire name is {@code CHACHA20_POLY1305},
+   * with underscores, as tentacle sends it.
+   */
   CHACHA20_POLY1305("CHACHA20_POLY1305", 32, 12, ProtocolVersion.V0_2),
+  /**
+   * AES-256 in CTR mode, framed with an HMAC: v0.1, for older libp2p peers; wire name {@code
+   * AES-256}.
+   */
   AES_256_CTR("AES-256", 32, 16, ProtocolVersion.V0_1),
+  /**
+   * AES-128 in CTR mode, framed with an HMAC: v0.1, for older libp2p peers; wire name {@code
+   * AES-128}.
+   */
   AES_128_CTR("AES-128", 16, 16, ProtocolVersion.V0_1);
 
   /** AEAD tag length in every v0.2 cipher. */
@@ -33,6 +47,7 @@ public enum CipherAlgorithm {
     return wireName;
   }
 
+  /** The key length, in bytes, that key stretching derives for this cipher. */
   public int keySizeInBytes() {
     return keySizeInBytes;
   }
@@ -47,6 +62,7 @@ public enum CipherAlgorithm {
     return version;
   }
 
+  /** Whether this is a v0.2 AEAD cipher (its frames carry a tag, not an HMAC). */
   public boolean isAead() {
     return version == ProtocolVersion.V0_2;
   }

@@ -4,8 +4,14 @@ import java.util.Optional;
 
 /** The ephemeral key exchanges secio negotiates (docs/PROTOCOL.md sections 6 and 7). */
 public enum ExchangeAlgorithm {
+  /**
+   * ECDH on NIST P-256, the ephemeral key an uncompressed 65-byte point; every libp2p peer offers
+   * it.
+   */
   P_256("P-256", 65, 32),
+  /** ECDH on NIST P-384, an uncompressed 97-byte point. */
   P_384("P-384", 97, 48),
+  /** ECDH on NIST P-521, an uncompressed 133-byte point. */
   P_521("P-521", 133, 66),
   /** A v0.2 extension, offered last. */
   X25519("X25519", 32, 32);

@@ -4,7 +4,9 @@ import java.util.Optional;
 
 /** The hashes secio negotiates, used for key stretching and the v0.1 frame MAC. */
 public enum HashAlgorithm {
+  /** SHA-256: key stretching and, in v0.1, the frame HMAC. */
   SHA256("SHA256", 32, "HmacSHA256"),
+  /** SHA-512: key stretching and, in v0.1, the frame HMAC. */
   SHA512("SHA512", 64, "HmacSHA512");
 
   private final String wireName;
@@ -17,6 +19,7 @@ public enum HashAlgorithm {
     this.jcaHmacName = jcaHmacName;
   }
 
+  /** The name this project sends in a Propose. */
   public String wireName() {
     return wireName;
   }

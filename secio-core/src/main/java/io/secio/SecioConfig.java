@@ -91,6 +91,11 @@ public final class SecioConfig {
     }
   }
 
+  /**
+   * A builder for a node with this identity; every other setting starts at its default ({@link
+   * SecioMode#BRIDGE}'s proposals, the libp2p dialect, the limits of the {@code DEFAULT_}
+   * constants).
+   */
   public static Builder builder(IdentityKeyPair identity) {
     return new Builder().identity(identity);
   }
@@ -125,6 +130,7 @@ public final class SecioConfig {
     return toBuilder().expectedRemotePeer(peer).build();
   }
 
+  /** This node's identity key pair, which signs its handshakes. */
   public IdentityKeyPair identity() {
     return identity;
   }
@@ -134,14 +140,17 @@ public final class SecioConfig {
     return Dialect.LIBP2P.peerId(identity.publicKey());
   }
 
+  /** The exchanges proposed, most preferred first. */
   public List<ExchangeAlgorithm> exchanges() {
     return exchanges;
   }
 
+  /** The ciphers proposed, most preferred first. */
   public List<CipherAlgorithm> ciphers() {
     return ciphers;
   }
 
+  /** The hashes proposed, most preferred first. */
   public List<HashAlgorithm> hashes() {
     return hashes;
   }
@@ -159,6 +168,10 @@ public final class SecioConfig {
     return maxHandshakeMessageLength;
   }
 
+  /**
+   * How long a handshake may take from its start to its end before it fails with {@code TIMEOUT};
+   * {@link #DEFAULT_HANDSHAKE_TIMEOUT} by default.
+   */
   public Duration handshakeTimeout() {
     return handshakeTimeout;
   }
@@ -186,6 +199,10 @@ public final class SecioConfig {
     return handshakeLimiter;
   }
 
+  /**
+   * The peer the remote side must be (its id checked in the session's dialect before any signature
+   * is verified), or empty for any peer.
+   */
   public Optional<PeerId> expectedRemotePeer() {
     return Optional.ofNullable(expectedRemotePeer);
   }
@@ -208,10 +225,12 @@ public final class SecioConfig {
     return observer;
   }
 
+  /** The crypto backend that serves this config's handshakes and frames. */
   public CryptoBackend backend() {
     return backend;
   }
 
+  /** The source of nonces and, where the backend takes one, of ephemeral keys. */
   public SecureRandom random() {
     return random;
   }
@@ -272,6 +291,7 @@ public final class SecioConfig {
 
     private Builder() {}
 
+    /** This node's identity key pair (required). */
     public Builder identity(IdentityKeyPair identity) {
       this.identity = Objects.requireNonNull(identity, "identity");
       return this;
@@ -286,16 +306,23 @@ public final class SecioConfig {
       return this;
     }
 
+    /**
+     * The exchanges to propose, most preferred first (non-empty, no repeats); replaces the mode's.
+     */
     public Builder exchanges(List<ExchangeAlgorithm> exchanges) {
       this.exchanges = List.copyOf(exchanges);
       return this;
     }
 
+    /**
+     * The ciphers to propose, most preferred first (non-empty, no repeats); replaces the mode's.
+     */
     public Builder ciphers(List<CipherAlgorithm> ciphers) {
       this.ciphers = List.copyOf(ciphers);
       return this;
     }
 
+    /** The hashes to propose, most preferred first (non-empty, no repeats); replaces the mode's. */
     public Builder hashes(List<HashAlgorithm> hashes) {
       this.hashes = List.copyOf(hashes);
       return this;
@@ -322,6 +349,10 @@ public final class SecioConfig {
       return this;
     }
 
+    /**
+     * How long a handshake may take, positive. Default {@link
+     * SecioConfig#DEFAULT_HANDSHAKE_TIMEOUT} (10 s).
+     */
     public Builder handshakeTimeout(Duration timeout) {
       if (timeout.isNegative() || timeout.isZero()) {
         throw new IllegalArgumentException("handshakeTimeout must be positive: " + timeout);
@@ -447,6 +478,10 @@ public final class SecioConfig {
       return this;
     }
 
+    /**
+     * The config, checked: non-empty lists without repeats, and proposals the chosen dialect can
+     * speak with this identity; otherwise an {@link IllegalArgumentException} says what is wrong.
+     */
     public SecioConfig build() {
       return new SecioConfig(this);
     }

@@ -81,14 +81,23 @@ public final class SecioException extends GeneralSecurityException {
 
   private final Reason reason;
 
+  /** A failure for {@code reason}; the message is the reason's description. */
   public SecioException(Reason reason) {
     this(reason, null, null);
   }
 
+  /**
+   * A failure for {@code reason}; the message is the reason's description, then {@code detail}
+   * (already escaped and bounded when it quotes a peer: {@link PeerText}).
+   */
   public SecioException(Reason reason, String detail) {
     this(reason, detail, null);
   }
 
+  /**
+   * A failure for {@code reason} caused by {@code cause}; the message as {@link
+   * #SecioException(Reason, String)} builds it.
+   */
   public SecioException(Reason reason, String detail, Throwable cause) {
     super(message(reason, detail), cause);
     this.reason = Objects.requireNonNull(reason, "reason");

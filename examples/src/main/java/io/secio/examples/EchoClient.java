@@ -47,7 +47,7 @@ public final class EchoClient {
     EventLoopGroup group = transport.newEventLoopGroup(1);
     try {
       Echoed echoed = echo(group, transport, args[0], Integer.parseInt(args[1]), PeerId.parse(args[2]), message);
-      System.out.println("secured: " + echoed.session());
+      System.out.println("secured: " + echoed.session() + ", ciphers by " + echoed.session().cipherBackend());
       System.out.println("echoed:  " + echoed.reply());
     } finally {
       group.shutdownGracefully();

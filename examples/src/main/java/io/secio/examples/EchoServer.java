@@ -11,13 +11,15 @@ import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Secio;
 import io.secio.netty.Transports;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 
 /**
  * A secio echo server: whatever a client sends comes back to it over the secure channel.
  *
  * <pre>
- * java -cp examples/target/secio.jar io.secio.examples.EchoServer 4001
+ * java -cp examples/target/secio.jar io.secio.examples.EchoServer 4001 [KEY_FILE]
  * </pre>
  *
  * <p>It prints its peer id, which {@link EchoClient} needs to know whom it is talking to. The default
@@ -26,10 +28,15 @@ import java.security.SecureRandom;
 public final class EchoServer {
   private EchoServer() {}
 
-  public static void main(String[] args) throws InterruptedException {
+  public static void main(String[] args) throws InterruptedException, IOException {
     int port = args.length > 0 ? Integer.parseInt(args[0]) : 4001;
-    SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()))
-        .build();
+    // A key file (as `secio keygen` writes it) keeps the peer id across restarts; without one, a new
+    // secp256k1 key, the one type every dialect carries.
+    IdentityKeyPair identity = args.length > 1
+        ? IdentityKeyPair.read(Path.of(args[1]))
+        : IdentityKeyPair.generate(KeyType.SECP256K1, new SecureRandom());
+    // Every kind of dialer on the one port: libp2p v0.1 and v0.2 and, with a secp256k1 key, tentacle.
+    SecioConfig config = SecioConfig.builder(identity).anyDialect().build();
     Transports transport = Transports.best();
     EventLoopGroup group = transport.newEventLoopGroup(0);
     try {

@@ -263,7 +263,10 @@ public final class FileTransfer {
         finished = true;
         file.close();
         byte[] sha256 = digest.digest();
-        ctx.writeAndFlush(Unpooled.wrappedBuffer(sha256.clone())).addListener(f -> done.complete(sha256));
+        // The checksum, then the end of this side's output: Secio.shutdownOutput sends the FIN only
+        // after every byte written before it has been sealed and sent.
+        ctx.writeAndFlush(Unpooled.wrappedBuffer(sha256.clone()));
+        Secio.shutdownOutput(ctx.channel()).addListener(f -> done.complete(sha256));
       }
     }
 

@@ -21,6 +21,10 @@ public final class FrameReader {
   private byte[] body = new byte[0];
   private int bodyFilled;
 
+  /**
+   * A reader that refuses any frame whose header declares more than {@code maxFrameLength} bytes
+   * (inclusive), as {@link io.secio.SecioConfig#maxFrameLength()} gives it.
+   */
   public FrameReader(int maxFrameLength) {
     this.maxFrameLength = maxFrameLength;
   }

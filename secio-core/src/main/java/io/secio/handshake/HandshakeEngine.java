@@ -64,11 +64,20 @@ public final class HandshakeEngine {
 
   /** Where the handshake is. */
   public enum State {
+    /** Made, {@link HandshakeEngine#start()} not yet called. */
     NEW,
+    /** Our Propose sent; waiting for the peer's. */
     AWAITING_PROPOSE,
+    /** Proposes compared and algorithms chosen, our Exchange sent; waiting for the peer's. */
     AWAITING_EXCHANGE,
+    /**
+     * Exchanges verified, keys derived, the peer's nonce sent back under them; waiting for the peer to
+     * send ours back.
+     */
     AWAITING_NONCE_ECHO,
+    /** The peer sent our nonce back: {@link HandshakeEngine#session()} and {@link HandshakeEngine#split()} are ready. */
     COMPLETE,
+    /** A step failed; secrets are wiped and every call throws. */
     FAILED
   }
 

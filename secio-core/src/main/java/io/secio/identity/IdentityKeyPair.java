@@ -10,8 +10,10 @@ import java.security.SecureRandom;
  */
 public interface IdentityKeyPair {
 
+  /** The key's type. */
   KeyType type();
 
+  /** The public half, which the peer sees in this node's Propose. */
   IdentityPublicKey publicKey();
 
   /** Signs {@code message} per docs/PROTOCOL.md section 3 (secp256k1 signatures are low-S). */

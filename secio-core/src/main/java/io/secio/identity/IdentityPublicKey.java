@@ -8,6 +8,7 @@ import io.secio.SecioException;
  */
 public interface IdentityPublicKey {
 
+  /** The key's type. */
   KeyType type();
 
   /** The libp2p {@code PublicKey} protobuf bytes (these are what a peer id hashes). */

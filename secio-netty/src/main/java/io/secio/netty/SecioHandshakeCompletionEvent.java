@@ -32,6 +32,10 @@ public final class SecioHandshakeCompletionEvent {
     return new SecioHandshakeCompletionEvent(null, Objects.requireNonNull(cause, "cause"));
   }
 
+  /**
+   * Whether the handshake succeeded: then {@code session()} is its outcome, otherwise {@code
+   * cause()} says why it failed.
+   */
   public boolean isSuccess() {
     return cause == null;
   }

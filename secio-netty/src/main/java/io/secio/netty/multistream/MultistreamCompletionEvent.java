@@ -29,6 +29,10 @@ public final class MultistreamCompletionEvent {
     return new MultistreamCompletionEvent(null, Objects.requireNonNull(cause, "cause"));
   }
 
+  /**
+   * Whether the negotiation agreed on a protocol: then {@code protocol()} is it, otherwise {@code
+   * cause()} says why it failed.
+   */
   public boolean isSuccess() {
     return cause == null;
   }

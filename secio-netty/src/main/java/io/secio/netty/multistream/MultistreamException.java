@@ -45,16 +45,22 @@ public final class MultistreamException extends IOException {
 
   private final Reason reason;
 
+  /**
+   * A failure for {@code reason}, {@code detail} saying more (a peer's text in it escaped and
+   * bounded).
+   */
   public MultistreamException(Reason reason, String detail) {
     super("multistream-select " + reason.description() + (detail == null ? "" : ": " + detail));
     this.reason = Objects.requireNonNull(reason, "reason");
   }
 
+  /** A failure for {@code reason} caused by {@code cause}, {@code detail} saying more. */
   public MultistreamException(Reason reason, String detail, Throwable cause) {
     this(reason, detail);
     initCause(cause);
   }
 
+  /** Why the negotiation failed. */
   public Reason reason() {
     return reason;
   }
