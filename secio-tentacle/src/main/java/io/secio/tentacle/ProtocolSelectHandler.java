@@ -3,6 +3,8 @@ package io.secio.tentacle;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.AttributeKey;
@@ -46,6 +48,23 @@ final class ProtocolSelectHandler extends StageHandler<ProtocolStream> {
     this.session = session;
     this.requested = requested;
     this.offered = offered;
+  }
+
+  /**
+   * The last handler of a stream whose protocol is not chosen yet: a failed selection is reported
+   * by the open's future (or, for the peer's stream, by the reset), so its exception stops here
+   * rather than at the pipeline's tail; once chosen, every exception passes on.
+   */
+  static final ChannelHandler UNSELECTED_SINK = new UnselectedSink();
+
+  @ChannelHandler.Sharable
+  private static final class UnselectedSink extends ChannelInboundHandlerAdapter {
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      if (ctx.channel().attr(SELECTED).get() != null) {
+        ctx.fireExceptionCaught(cause);
+      }
+    }
   }
 
   /** The opener's side: offers {@code offered} versions of {@code protocol}. */

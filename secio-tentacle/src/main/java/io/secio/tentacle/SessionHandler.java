@@ -90,7 +90,7 @@ final class SessionHandler extends ChannelInboundHandlerAdapter {
     ChannelHandler inbound = new ChannelInitializer<Channel>() {
       @Override
       protected void initChannel(Channel stream) {
-        stream.pipeline().addLast(ProtocolSelectHandler.acceptor(session));
+        stream.pipeline().addLast(ProtocolSelectHandler.acceptor(session), ProtocolSelectHandler.UNSELECTED_SINK);
       }
     };
     ctx.pipeline().replace(this, Tentacle.YAMUX_NAME, client

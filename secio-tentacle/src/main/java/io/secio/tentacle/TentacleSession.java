@@ -2,6 +2,7 @@ package io.secio.tentacle;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.secio.PeerId;
@@ -143,7 +144,13 @@ public final class TentacleSession {
       return;
     }
     new StreamChannelBootstrap(connection)
-        .handler(ProtocolSelectHandler.opener(this, protocol, offered))
+        .handler(new ChannelInitializer<Channel>() {
+          @Override
+          protected void initChannel(Channel stream) {
+            stream.pipeline().addLast(ProtocolSelectHandler.opener(TentacleSession.this, protocol, offered),
+                ProtocolSelectHandler.UNSELECTED_SINK);
+          }
+        })
         .open()
         .addListener((Future<StreamChannel> opened) -> {
           if (!opened.isSuccess()) {
