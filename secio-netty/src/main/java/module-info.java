@@ -20,4 +20,6 @@ module io.secio.netty {
   // The API: one line per package.
   exports io.secio.netty;
   exports io.secio.netty.multistream;
+  // Not API: the shell of every negotiating stage, which tentacle's protocol-select extends too.
+  exports io.secio.netty.stage to io.secio.tentacle;
 }

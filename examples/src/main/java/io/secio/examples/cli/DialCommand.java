@@ -81,11 +81,20 @@ final class DialCommand implements Callable<Integer> {
   @Mixin
   private HandshakeTimeoutOption handshakeTimeout;
 
+  @Mixin
+  private TentacleOptions tentacle;
+
+  @Mixin
+  private TentacleDial.Options tentacleDial;
+
   @Override
   public Integer call() {
     SecureRandom random = new SecureRandom();
     IdentityKeyPair key = IdentityOptions.load(identity, openKeyFile, spec, random, dialect.freshKeyType());
     SecioConfig config = dialect.dialer(handshakeTimeout.apply(proposal.configure(key, spec)), key.type(), spec);
+    if (tentacle.active()) {
+      return TentacleDial.run(cli, spec, config, expectPeer, target, tentacle, tentacleDial, sendBytes, random.nextLong());
+    }
     ChannelHandler client = expectPeer != null ? Secio.client(config, expectPeer) : Secio.client(config);
     ChannelHandler secio = multistream ? handshakeTimeout.initiator(Multistream.SECIO, client) : client;
     Transfer transfer = sendBytes == null ? null : new Transfer(sendBytes, Transfer.Reply.ECHO, random.nextLong());

@@ -72,11 +72,17 @@ final class ListenCommand implements Callable<Integer> {
       description = "Answer multistream-select first and accept /secio/1.0.0, as libp2p nodes dial.")
   private boolean multistream;
 
+  @Mixin
+  private TentacleOptions tentacle;
+
   @Override
   public Integer call() throws InterruptedException {
     IdentityKeyPair key = IdentityOptions.load(identity, openKeyFile, spec, new SecureRandom(), dialect.freshKeyType());
     SecioConfig config = dialect.listener(handshakeTimeout.apply(proposal.configure(key, spec)), key.type(), spec);
     HostPort address = new HostPort(host, port);
+    if (tentacle.active()) {
+      return TentacleListen.run(cli, spec, config, key, address, tentacle.protocols, echo);
+    }
     try (Network network = new Network(0)) {
       Channel listener;
       try {
