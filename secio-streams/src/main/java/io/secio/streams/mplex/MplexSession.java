@@ -25,6 +25,8 @@ import io.secio.streams.mplex.MplexException.Reason;
 final class MplexSession extends StreamMuxer implements MplexFrameDecoder.Frames {
   /** A message this small is copied behind its header: one write instead of two. */
   private static final int COPY_BELOW_BYTES = 1024;
+  /** Refusals written in one read before they are flushed without waiting for its end. */
+  private static final int REFUSALS_PER_FLUSH = 64;
 
   final MplexConfig config;
   private final MplexFrameDecoder decoder;
@@ -268,7 +270,11 @@ final class MplexSession extends StreamMuxer implements MplexFrameDecoder.Frames
     ChannelPromise promise = ctx.newPromise();
     promise.addListener(f -> unreadRefusals--);
     writeFrame(streamId, MplexFrames.RESET_RECEIVER, promise);
-    flush();
+    if (unreadRefusals % REFUSALS_PER_FLUSH == 0) {
+      ctx.flush(); // a flood in one read: what a reading peer took is counted off as it goes
+    } else {
+      flush();
+    }
   }
 
   /** Closes the connection once; a later request waits for the same close. */
