@@ -1,6 +1,6 @@
 /**
- * Streams over one connection as Netty child channels ({@code io.secio.streams}), and yamux
- * ({@code io.secio.streams.yamux}). Netty only: nothing here knows of secio, so the same handlers run
+ * Streams over one connection as Netty child channels ({@code io.secio.streams}), yamux
+ * ({@code io.secio.streams.yamux}) and mplex ({@code io.secio.streams.mplex}). Netty only: nothing here knows of secio, so the same handlers run
  * over plain TCP, secio or TLS.
  */
 module io.secio.streams {
@@ -13,4 +13,5 @@ module io.secio.streams {
   // shares) is not exported.
   exports io.secio.streams;
   exports io.secio.streams.yamux;
+  exports io.secio.streams.mplex;
 }

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * the end of the connection's read burst, one flush per burst, the queue of streams with bytes to
  * send (served round robin while the connection is writable, so a stream without credit or with a
  * slow consumer never holds the others up), writability passed down to every stream, and the end of
- * every stream when the connection ends. A muxer (yamux here, mplex later) subclasses it with its
+ * every stream when the connection ends. A muxer (yamux, mplex) subclasses it with its
  * frames and decisions; its handler feeds it the connection's events.
  *
  * <p>Thread safety: the connection's event loop only.
@@ -184,6 +184,21 @@ public abstract class StreamMuxer {
   protected final void endAll() {
     for (AbstractStreamChannel stream : snapshot()) {
       stream.connectionEnded();
+    }
+  }
+
+  /**
+   * The connection ended with no muxer-level end (mplex has none): a stream whose peer had ended its
+   * input closes once its bytes were read, as {@link #endAll()}; every other stream gets {@code
+   * cause} and closes.
+   */
+  protected final void endOrFailAll(Throwable cause) {
+    for (AbstractStreamChannel stream : snapshot()) {
+      if (stream.inputEnded()) {
+        stream.connectionEnded();
+      } else {
+        stream.connectionFailed(cause);
+      }
     }
   }
 

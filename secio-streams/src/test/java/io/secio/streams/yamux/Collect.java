@@ -14,12 +14,12 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
-/** Records what one stream's pipeline sees: bytes, events in order, errors. */
-final class Collect extends ChannelInboundHandlerAdapter {
-  final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-  final List<String> events = new CopyOnWriteArrayList<>();
-  final List<Throwable> errors = new CopyOnWriteArrayList<>();
-  volatile StreamChannel stream;
+/** Records what one stream's pipeline sees: bytes, events in order, errors (the mplex tests use it too). */
+public final class Collect extends ChannelInboundHandlerAdapter {
+  public final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+  public final List<String> events = new CopyOnWriteArrayList<>();
+  public final List<Throwable> errors = new CopyOnWriteArrayList<>();
+  public volatile StreamChannel stream;
 
   @Override
   public void channelActive(ChannelHandlerContext ctx) {
@@ -61,14 +61,14 @@ final class Collect extends ChannelInboundHandlerAdapter {
     ctx.fireChannelInactive();
   }
 
-  byte[] received() {
+  public byte[] received() {
     synchronized (bytes) {
       return bytes.toByteArray();
     }
   }
 
   /** An initializer giving every stream a new Collect, added to {@code sink}, then {@code more}. */
-  static ChannelInitializer<Channel> into(List<Collect> sink, Consumer<Channel> more) {
+  public static ChannelInitializer<Channel> into(List<Collect> sink, Consumer<Channel> more) {
     return new ChannelInitializer<>() {
       @Override
       protected void initChannel(Channel ch) {
@@ -83,11 +83,11 @@ final class Collect extends ChannelInboundHandlerAdapter {
     };
   }
 
-  static ChannelInitializer<Channel> into(List<Collect> sink) {
+  public static ChannelInitializer<Channel> into(List<Collect> sink) {
     return into(sink, null);
   }
 
-  static List<Collect> list() {
+  public static List<Collect> list() {
     return new ArrayList<>();
   }
 }

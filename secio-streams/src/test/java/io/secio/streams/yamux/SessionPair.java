@@ -13,11 +13,12 @@ import java.util.function.Consumer;
 
 /**
  * Two yamux sessions in memory, a client and a server on two {@link EmbeddedChannel}s; {@link #pump}
- * carries each one's output to the other until both are quiet. Time is theirs to drive.
+ * carries each one's output to the other until both are quiet. Time is theirs to drive. The mplex
+ * tests run it with their own handlers.
  */
-final class SessionPair implements AutoCloseable {
-  final EmbeddedChannel client;
-  final EmbeddedChannel server;
+public final class SessionPair implements AutoCloseable {
+  public final EmbeddedChannel client;
+  public final EmbeddedChannel server;
   /** Streams the server accepted (opened by the client), and the other way round. */
   final List<Collect> serverStreams = new ArrayList<>();
   final List<Collect> clientStreams = new ArrayList<>();
@@ -36,13 +37,13 @@ final class SessionPair implements AutoCloseable {
     server = new EmbeddedChannel(YamuxHandler.server(serverConfig, Collect.into(serverStreams, serverStreamInit)));
   }
 
-  SessionPair(ChannelHandler clientHandler, ChannelHandler serverHandler) {
+  public SessionPair(ChannelHandler clientHandler, ChannelHandler serverHandler) {
     client = new EmbeddedChannel(clientHandler);
     server = new EmbeddedChannel(serverHandler);
   }
 
   /** Moves bytes both ways until neither side writes more; returns how many moved. */
-  long pump() {
+  public long pump() {
     long total = 0;
     for (;;) {
       long moved = move(client, server) + move(server, client);
@@ -70,7 +71,7 @@ final class SessionPair implements AutoCloseable {
   }
 
   /** Opens a stream from the client with {@code handler}, pumping until the server has it. */
-  StreamChannel open(ChannelHandler handler) {
+  public StreamChannel open(ChannelHandler handler) {
     Future<StreamChannel> f = new StreamChannelBootstrap(client).handler(handler).open();
     client.runPendingTasks();
     pump();

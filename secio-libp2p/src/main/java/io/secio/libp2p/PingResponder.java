@@ -1,0 +1,68 @@
+package io.secio.libp2p;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+
+/**
+ * Serves the peer's ping stream ({@code docs/STREAMS.md} §10): every 32 bytes are echoed once
+ * they are all in, however they were cut, so the stream holds at most 31 bytes. A connection keeps one
+ * inbound ping stream: a newer one resets the older.
+ *
+ * <p>One per stream; the stream's event loop.
+ */
+final class PingResponder extends ChannelInboundHandlerAdapter {
+  /** The size of a ping. */
+  static final int PING_SIZE_IN_BYTES = 32;
+
+  private final Libp2pConnection connection;
+  private ByteBuf ping;
+
+  PingResponder(Libp2pConnection connection) {
+    this.connection = connection;
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    connection.inboundPing((io.secio.streams.StreamChannel) ctx.channel());
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    ByteBuf in = (ByteBuf) msg;
+    try {
+      while (in.isReadable()) {
+        if (ping == null) {
+          ping = ctx.alloc().buffer(PING_SIZE_IN_BYTES);
+        }
+        in.readBytes(ping, Math.min(ping.writableBytes(), in.readableBytes()));
+        if (!ping.isWritable()) {
+          ByteBuf echo = ping;
+          ping = null;
+          ctx.writeAndFlush(echo);
+        }
+      }
+    } finally {
+      in.release();
+    }
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    ctx.close();
+  }
+
+  @Override
+  public void handlerRemoved(ChannelHandlerContext ctx) {
+    if (ping != null) {
+      ping.release();
+      ping = null;
+    }
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    handlerRemoved(ctx);
+    ctx.fireChannelInactive();
+  }
+}

@@ -1,0 +1,107 @@
+package io.secio.libp2p;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.secio.SecioConfig;
+import io.secio.identity.KeyType;
+import io.secio.netty.multistream.Multistream;
+import io.secio.streams.StreamChannel;
+import io.secio.streams.mplex.MplexConfig;
+import io.secio.streams.mplex.MplexHandler;
+import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hostile peers on loopback ({@code docs/STREAMS.md} §10): an identify record over its size limit is
+ * refused from its length prefix, and a ping stream fed a byte at a time is echoed in whole pings.
+ */
+class Libp2pHostileTest {
+  private static final SecioConfig SERVER = JavaNodes.secio(KeyType.ED25519);
+  private static final SecioConfig CLIENT = JavaNodes.secio(KeyType.SECP256K1);
+  private static JavaNodes nodes;
+
+  @BeforeAll
+  static void start() {
+    nodes = new JavaNodes();
+  }
+
+  @AfterAll
+  static void stop() {
+    nodes.close();
+  }
+
+  /** Answers identify with a length prefix of 9,000 bytes and a little of them. */
+  private static final class OversizedIdentify extends ChannelInboundHandlerAdapter {
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+      ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {(byte) 0xa8, 0x46, 1, 2, 3}));
+    }
+  }
+
+  @Test
+  void anIdentifyRecordOverTheLimitIsRefusedFromItsPrefix() throws Exception {
+    ChannelInitializer<Channel> streams = new ChannelInitializer<>() {
+      @Override
+      protected void initChannel(Channel stream) {
+        stream.pipeline().addLast(Multistream.responder(Libp2pConfig.IDENTIFY, new OversizedIdentify()));
+      }
+    };
+    try (JavaNodes.Listener listener = nodes.listen(() -> new ChannelInitializer<Channel>() {
+      @Override
+      protected void initChannel(Channel ch) {
+        ch.pipeline().addLast(Multistream.secioResponder(SERVER),
+            Multistream.responder(Muxer.MPLEX.protocolId(), MplexHandler.create(MplexConfig.defaults(), streams)));
+      }
+    })) {
+      Libp2pConfig config = Libp2pConfig.builder().muxers(Muxer.MPLEX).build();
+      Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config, SERVER.localPeerId()));
+      try {
+        Libp2pConnection connection = Libp2pLoopbackTest.get(Libp2p.connection(ch).ready());
+        ExecutionException e = assertThrows(ExecutionException.class,
+            () -> Libp2pLoopbackTest.get(connection.identify()));
+        assertEquals(Libp2pException.Reason.IDENTIFY_TOO_LARGE,
+            assertInstanceOf(Libp2pException.class, e.getCause()).reason());
+        assertTrue(ch.isActive(), "one stream reset, the connection goes on");
+      } finally {
+        ch.close().sync();
+      }
+    }
+  }
+
+  @Test
+  void aPingStreamFedAByteAtATimeIsEchoedInWholePings() throws Exception {
+    try (JavaNodes.Listener listener = nodes.listen(
+        () -> Libp2p.server(SERVER, Libp2pConfig.builder().muxers(Muxer.MPLEX).build()))) {
+      Channel ch = nodes.dial(listener.port(),
+          Libp2p.client(CLIENT, Libp2pConfig.builder().muxers(Muxer.MPLEX).build(), SERVER.localPeerId()));
+      try {
+        Libp2pConnection connection = Libp2pLoopbackTest.get(Libp2p.connection(ch).ready());
+        Received received = new Received();
+        StreamChannel stream = Libp2pLoopbackTest.get(connection.openStream(Libp2pConfig.PING, received));
+        byte[] pings = new byte[64 + 7];
+        new Random(71).nextBytes(pings);
+        for (byte b : pings) {
+          stream.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {b})).sync();
+        }
+        stream.shutdownOutput().sync();
+        byte[] back = received.ended.get(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES);
+        assertArrayEquals(java.util.Arrays.copyOf(pings, 64), back, "two whole pings; the 7 bytes after are no ping");
+      } finally {
+        ch.close().sync();
+      }
+    }
+  }
+}

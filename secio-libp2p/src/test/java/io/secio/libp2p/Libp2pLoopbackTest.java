@@ -1,0 +1,144 @@
+package io.secio.libp2p;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.util.concurrent.Future;
+import io.secio.SecioConfig;
+import io.secio.identity.KeyType;
+import io.secio.netty.multistream.MultistreamException;
+import io.secio.streams.StreamChannel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Two Java libp2p nodes on loopback sockets, for each muxer ({@code docs/STREAMS.md} §10): the muxer
+ * agreed from the preference lists, identify each way with the key checked, ping each way, 8
+ * concurrent echo streams with every byte checked, an unknown protocol answered {@code na}, and the
+ * dialer's preference order against a listener that has one muxer only.
+ */
+class Libp2pLoopbackTest {
+  private static final SecioConfig SERVER = JavaNodes.secio(KeyType.ED25519);
+  private static final SecioConfig CLIENT = JavaNodes.secio(KeyType.SECP256K1);
+  private static JavaNodes nodes;
+
+  @BeforeAll
+  static void start() {
+    nodes = new JavaNodes();
+  }
+
+  @AfterAll
+  static void stop() {
+    nodes.close();
+  }
+
+  static Libp2pConfig config(Muxer... muxers) {
+    return Libp2pConfig.builder().muxers(muxers).protocol(EchoStream.PROTOCOL, EchoStream::new)
+        .agentVersion("loopback-test").listenAddrs(List.of(Multiaddr.parse("/ip4/127.0.0.1/tcp/4001"))).build();
+  }
+
+  static <T> T get(Future<T> future) throws Exception {
+    assertTrue(future.await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES), "hang guard");
+    if (!future.isSuccess()) {
+      throw new ExecutionException(future.cause());
+    }
+    return future.getNow();
+  }
+
+  @ParameterizedTest
+  @EnumSource(Muxer.class)
+  void identifyPingAndEchoStreamsBothWays(Muxer muxer) throws Exception {
+    try (JavaNodes.Listener listener = nodes.listen(() -> Libp2p.server(SERVER, config(Muxer.YAMUX, Muxer.MPLEX)))) {
+      Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config(muxer), SERVER.localPeerId()));
+      try {
+        Libp2pConnection client = get(Libp2p.connection(ch).ready());
+        Libp2pConnection server = get(Libp2p.connection(listener.next()).ready());
+        assertEquals(muxer, client.muxer());
+        assertEquals(muxer, server.muxer());
+
+        IdentifyRecord ofServer = get(client.identify());
+        assertEquals(SERVER.localPeerId(), ofServer.peerId());
+        assertEquals(List.of(Libp2pConfig.IDENTIFY, Libp2pConfig.PING, EchoStream.PROTOCOL), ofServer.protocols());
+        assertEquals("loopback-test", ofServer.agentVersion());
+        assertEquals(Libp2pConfig.PROTOCOL_VERSION, ofServer.protocolVersion());
+        assertEquals("[/ip4/127.0.0.1/tcp/4001]", ofServer.listenAddrs().toString());
+        assertEquals("/ip4/127.0.0.1/tcp/" + ((java.net.InetSocketAddress) ch.localAddress()).getPort(),
+            ofServer.observedAddr().toString(), "where the server saw us");
+        assertTrue(client.identify() != null && get(client.identify()) == ofServer, "requested once, kept");
+        IdentifyRecord ofClient = get(server.identify());
+        assertEquals(CLIENT.localPeerId(), ofClient.peerId());
+
+        for (int i = 0; i < 3; i++) {
+          assertTrue(get(client.ping()).compareTo(Duration.ZERO) > 0);
+          assertTrue(get(server.ping()).compareTo(Duration.ZERO) > 0);
+        }
+
+        echo(client, 8, 1024 * 1024, new Random(8));
+        echo(server, 2, 100_000, new Random(2));
+
+        ExecutionException refused = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+            () -> get(client.openStream("/not/served/1.0.0", null)));
+        assertEquals(MultistreamException.Reason.NO_COMMON_PROTOCOL,
+            assertInstanceOf(MultistreamException.class, refused.getCause()).reason());
+        assertTrue(ch.isActive(), "a refused protocol costs one stream, not the connection");
+      } finally {
+        ch.close().sync();
+      }
+    }
+  }
+
+  /** {@code streams} concurrent echo streams of {@code bytes} each: every byte back, in order. */
+  static void echo(Libp2pConnection connection, int streams, int bytes, Random random) throws Exception {
+    List<byte[]> sent = new ArrayList<>();
+    List<Received> back = new ArrayList<>();
+    for (int i = 0; i < streams; i++) {
+      byte[] data = new byte[bytes];
+      random.nextBytes(data);
+      Received received = new Received();
+      StreamChannel stream = get(connection.openStream(EchoStream.PROTOCOL, received));
+      stream.write(Unpooled.wrappedBuffer(data));
+      stream.flush();
+      stream.shutdownOutput();
+      sent.add(data);
+      back.add(received);
+    }
+    for (int i = 0; i < streams; i++) {
+      assertArrayEquals(sent.get(i), back.get(i).ended.get(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES), "stream " + i);
+    }
+  }
+
+  @Test
+  void theDialersPreferenceIsProposedInOrderAndTheListenersOnlyMuxerWins() throws Exception {
+    try (JavaNodes.Listener listener = nodes.listen(() -> Libp2p.server(SERVER, config(Muxer.MPLEX)))) {
+      Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config(Muxer.YAMUX, Muxer.MPLEX), null));
+      try {
+        assertEquals(Muxer.MPLEX, get(Libp2p.connection(ch).ready()).muxer(), "yamux answered na, then mplex");
+      } finally {
+        ch.close().sync();
+      }
+    }
+    try (JavaNodes.Listener listener = nodes.listen(() -> Libp2p.server(SERVER, config(Muxer.MPLEX)))) {
+      Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config(Muxer.YAMUX), null));
+      Libp2pConnection connection = Libp2p.connection(ch);
+      assertTrue(connection.ready().await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES));
+      assertFalse(connection.ready().isSuccess(), "no muxer in common");
+      assertNull(connection.muxer());
+      assertTrue(ch.closeFuture().await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES));
+    }
+  }
+}

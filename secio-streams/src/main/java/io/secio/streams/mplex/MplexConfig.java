@@ -1,0 +1,151 @@
+package io.secio.streams.mplex;
+
+/**
+ * The bounds of an mplex session ({@code docs/STREAMS.md} §9.3). mplex has no flow control, so these
+ * are what keep a peer from growing this side's memory: a stream may hold at most {@link
+ * #maxStreamBuffer()} bytes its reader has not taken (over that, the stream is reset, never the
+ * connection's memory), the peer may have at most {@link #maxStreams()} streams open (a NewStream over
+ * that is refused with a reset), and at most {@link #maxUnreadRefusals()} of those refusals may wait
+ * unwritten before the session ends ({@link MplexException.Reason#CONTROL_FLOOD}). The defaults are
+ * js-libp2p-mplex's: 1 MiB messages, 4 MiB a stream, 1,024 streams.
+ *
+ * <pre>{@code
+ * MplexConfig config = MplexConfig.builder().maxStreams(64).build();
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe; build with {@link #builder()}.
+ */
+public final class MplexConfig {
+  /** The default stream buffer bound: js-libp2p-mplex's 4 MB. */
+  public static final int DEFAULT_MAX_STREAM_BUFFER_IN_BYTES = 4 * 1024 * 1024;
+  /** The default stream cap, each way: js-libp2p-mplex's 1,024. */
+  public static final int DEFAULT_MAX_STREAMS = 1024;
+  /** The default size of the data of one frame sent. */
+  public static final int DEFAULT_MAX_SEND_MESSAGE_IN_BYTES = 64 * 1024;
+  /** The default bound on refusals the peer provokes and leaves unread. */
+  public static final int DEFAULT_MAX_UNREAD_REFUSALS = 1024;
+
+  private final int maxMessage;
+  private final int maxSendMessage;
+  private final int maxStreamBuffer;
+  private final int maxStreams;
+  private final int maxUnreadRefusals;
+
+  private MplexConfig(Builder b) {
+    if (b.maxMessage < 1 || b.maxMessage > MplexFrames.MAX_MESSAGE_IN_BYTES) {
+      throw new IllegalArgumentException("maxMessage must be in [1, 1 MiB]: " + b.maxMessage);
+    }
+    if (b.maxSendMessage < 1 || b.maxSendMessage > MplexFrames.MAX_MESSAGE_IN_BYTES) {
+      throw new IllegalArgumentException("maxSendMessage must be in [1, 1 MiB]: " + b.maxSendMessage);
+    }
+    if (b.maxStreamBuffer < b.maxMessage) {
+      throw new IllegalArgumentException("maxStreamBuffer must hold one message: " + b.maxStreamBuffer);
+    }
+    if (b.maxStreams < 1 || b.maxUnreadRefusals < 1) {
+      throw new IllegalArgumentException("maxStreams and maxUnreadRefusals must be positive");
+    }
+    maxMessage = b.maxMessage;
+    maxSendMessage = b.maxSendMessage;
+    maxStreamBuffer = b.maxStreamBuffer;
+    maxStreams = b.maxStreams;
+    maxUnreadRefusals = b.maxUnreadRefusals;
+  }
+
+  /** The defaults. */
+  public static MplexConfig defaults() {
+    return builder().build();
+  }
+
+  /** A builder with the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder with this config's values. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.maxMessage = maxMessage;
+    b.maxSendMessage = maxSendMessage;
+    b.maxStreamBuffer = maxStreamBuffer;
+    b.maxStreams = maxStreams;
+    b.maxUnreadRefusals = maxUnreadRefusals;
+    return b;
+  }
+
+  /** The longest frame data accepted (the spec's 1 MiB unless lowered); a longer one ends the session. */
+  public int maxMessage() {
+    return maxMessage;
+  }
+
+  /** The longest frame data sent: longer writes go out in pieces of this size. */
+  public int maxSendMessage() {
+    return maxSendMessage;
+  }
+
+  /** What one stream may hold unread (queued, or delivered and not yet asked past); over it, a reset. */
+  public int maxStreamBuffer() {
+    return maxStreamBuffer;
+  }
+
+  /** Streams open at once, counted for each side separately. */
+  public int maxStreams() {
+    return maxStreams;
+  }
+
+  /** Refusals of the peer's NewStreams left unwritten before the session ends. */
+  public int maxUnreadRefusals() {
+    return maxUnreadRefusals;
+  }
+
+  @Override
+  public String toString() {
+    return "MplexConfig(maxMessage=" + maxMessage + ", maxSendMessage=" + maxSendMessage + ", maxStreamBuffer="
+        + maxStreamBuffer + ", maxStreams=" + maxStreams + ", maxUnreadRefusals=" + maxUnreadRefusals + ")";
+  }
+
+  /** Builds an {@link MplexConfig}. Not thread-safe. */
+  public static final class Builder {
+    private int maxMessage = MplexFrames.MAX_MESSAGE_IN_BYTES;
+    private int maxSendMessage = DEFAULT_MAX_SEND_MESSAGE_IN_BYTES;
+    private int maxStreamBuffer = DEFAULT_MAX_STREAM_BUFFER_IN_BYTES;
+    private int maxStreams = DEFAULT_MAX_STREAMS;
+    private int maxUnreadRefusals = DEFAULT_MAX_UNREAD_REFUSALS;
+
+    private Builder() {}
+
+    /** See {@link MplexConfig#maxMessage()}; at most 1 MiB. @return this */
+    public Builder maxMessage(int bytes) {
+      maxMessage = bytes;
+      return this;
+    }
+
+    /** See {@link MplexConfig#maxSendMessage()}; at most 1 MiB. @return this */
+    public Builder maxSendMessage(int bytes) {
+      maxSendMessage = bytes;
+      return this;
+    }
+
+    /** See {@link MplexConfig#maxStreamBuffer()}; at least {@code maxMessage}. @return this */
+    public Builder maxStreamBuffer(int bytes) {
+      maxStreamBuffer = bytes;
+      return this;
+    }
+
+    /** See {@link MplexConfig#maxStreams()}. @return this */
+    public Builder maxStreams(int streams) {
+      maxStreams = streams;
+      return this;
+    }
+
+    /** See {@link MplexConfig#maxUnreadRefusals()}. @return this */
+    public Builder maxUnreadRefusals(int refusals) {
+      maxUnreadRefusals = refusals;
+      return this;
+    }
+
+    /** The config. @throws IllegalArgumentException for a value out of its range */
+    public MplexConfig build() {
+      return new MplexConfig(this);
+    }
+  }
+}

@@ -1,0 +1,286 @@
+package io.secio.streams.mplex;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.ReferenceCountUtil;
+import io.secio.streams.mplex.MplexException.Reason;
+import io.secio.streams.mplex.MplexWire.Frame;
+import io.secio.streams.yamux.Collect;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * An mplex session under attack ({@code docs/STREAMS.md} §9.4): each connection-level violation ends
+ * with the open stream seeing a typed {@link MplexException}, the close, and nothing after the bad
+ * frame delivered; varints are refused from their bytes, before any allocation; and the bounds that
+ * stand in for flow control (a stream's buffer, the stream cap, the refusal backlog) hold against a
+ * peer that opens, resets and sends without end.
+ */
+class MplexHostileTest {
+  private static final int MIB = 1024 * 1024;
+
+  /** A session with the peer's stream 1 open and 5 bytes read on it. */
+  private static final class Session implements AutoCloseable {
+    final List<Collect> streams = new ArrayList<>();
+    final EmbeddedChannel channel;
+
+    Session(MplexConfig config, io.netty.channel.ChannelHandler... before) {
+      channel = new EmbeddedChannel();
+      channel.pipeline().addLast(before);
+      channel.pipeline().addLast(MplexHandler.create(config, Collect.into(streams,
+          stream -> stream.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true))));
+      channel.writeInbound(MplexWire.newStream(1), MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR,
+          new byte[] {1, 2, 3, 4, 5}));
+      MplexWire.written(channel);
+    }
+
+    Session() {
+      this(MplexConfig.defaults());
+    }
+
+    Collect stream() {
+      return streams.get(0);
+    }
+
+    @Override
+    public void close() {
+      channel.finishAndReleaseAll();
+    }
+  }
+
+  static Stream<Arguments> violations() {
+    byte[] tenContinuations = {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80,
+        (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80};
+    return Stream.of(
+        Arguments.of("a message over 1 MiB", MplexWire.headerOnly(1, MplexFrames.MESSAGE_INITIATOR, MIB + 1),
+            Reason.FRAME_TOO_LONG),
+        Arguments.of("a length varint of 4 bytes", Unpooled.wrappedBuffer(new byte[] {0x0a, (byte) 0x80,
+            (byte) 0x80, (byte) 0x80, 0x01}), Reason.FRAME_TOO_LONG),
+        Arguments.of("a header varint of 10 bytes", Unpooled.wrappedBuffer(tenContinuations), Reason.BAD_VARINT),
+        Arguments.of("a header varint not in its shortest form", Unpooled.wrappedBuffer(new byte[] {(byte) 0x8a, 0x00,
+            0x00}), Reason.BAD_VARINT),
+        Arguments.of("a length varint not in its shortest form", Unpooled.wrappedBuffer(new byte[] {0x0a, (byte) 0x81,
+            0x00, 0x01}), Reason.BAD_VARINT),
+        Arguments.of("flag 7", MplexWire.frame(1, 7), Reason.BAD_FLAG),
+        Arguments.of("a stream id reused while open", MplexWire.newStream(1), Reason.DUPLICATE_STREAM),
+        Arguments.of("a stream id below the peer's last", MplexWire.newStream(0), Reason.BAD_STREAM_ID),
+        Arguments.of("a message on a stream never opened", MplexWire.frame(9, MplexFrames.MESSAGE_INITIATOR,
+            new byte[] {1}), Reason.UNKNOWN_STREAM),
+        Arguments.of("a message on one of our streams never opened", MplexWire.frame(0, MplexFrames.MESSAGE_RECEIVER,
+            new byte[] {1}), Reason.UNKNOWN_STREAM),
+        Arguments.of("a close that carries data", MplexWire.frame(1, MplexFrames.CLOSE_INITIATOR, new byte[] {1}),
+            Reason.BAD_CONTROL_FRAME),
+        Arguments.of("a reset that carries data", MplexWire.frame(1, MplexFrames.RESET_INITIATOR, new byte[] {1}),
+            Reason.BAD_CONTROL_FRAME));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("violations")
+  void aViolationClosesTheConnectionAfterTheStreamHeardAndNothingAfterItIsDelivered(String name, ByteBuf bad,
+      Reason reason) {
+    try (Session s = new Session()) {
+      ByteBuf read = Unpooled.wrappedBuffer(bad, MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[] {9, 9}));
+      MplexException e = assertThrows(MplexException.class, () -> s.channel.writeInbound(read));
+      assertEquals(reason, e.reason(), name);
+      s.channel.runPendingTasks();
+      assertEquals(List.of("active", "exception MplexException", "inactive"), s.stream().events);
+      assertEquals(reason, ((MplexException) s.stream().errors.get(0)).reason());
+      assertEquals(5, s.stream().received().length, "nothing after the bad frame");
+      assertFalse(s.channel.isOpen());
+    }
+  }
+
+  @Test
+  void aMessageOfExactly1MibIsAcceptedAndOneByteMoreIsRefusedBeforeItsData() {
+    try (Session s = new Session()) {
+      s.channel.writeInbound(MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[MIB]));
+      assertEquals(5 + MIB, s.stream().received().length);
+      // Only the header of the oversized one arrives: it is refused from the header, holding nothing.
+      MplexException e = assertThrows(MplexException.class,
+          () -> s.channel.writeInbound(MplexWire.headerOnly(1, MplexFrames.MESSAGE_INITIATOR, MIB + 1)));
+      assertEquals(Reason.FRAME_TOO_LONG, e.reason());
+    }
+  }
+
+  @Test
+  void dataAfterThePeersCloseIsAViolation() {
+    try (Session s = new Session()) {
+      s.channel.writeInbound(MplexWire.frame(1, MplexFrames.CLOSE_INITIATOR));
+      assertTrue(s.stream().stream.isInputShutdown());
+      MplexException e = assertThrows(MplexException.class, () -> s.channel.writeInbound(
+          MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[] {7})));
+      assertEquals(Reason.DATA_AFTER_CLOSE, e.reason());
+      assertEquals(5, s.stream().received().length);
+    }
+  }
+
+  @Test
+  void dataOnAStreamClosedHereIsDroppedAndTheSessionGoesOn() {
+    try (Session s = new Session()) {
+      s.stream().stream.reset();
+      assertEquals(List.of(new Frame(1, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
+          MplexWire.frames(s.channel).toString());
+      s.channel.writeInbound(MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[100]),
+          MplexWire.frame(1, MplexFrames.CLOSE_INITIATOR), MplexWire.frame(1, MplexFrames.RESET_INITIATOR));
+      assertTrue(s.channel.isActive());
+      assertEquals(5, s.stream().received().length);
+      assertEquals(0, MplexWire.written(s.channel).length);
+      // A reused id of a stream that closed is still refused: ids only grow.
+      assertEquals(Reason.BAD_STREAM_ID, assertThrows(MplexException.class,
+          () -> s.channel.writeInbound(MplexWire.newStream(1))).reason());
+    }
+  }
+
+  @Test
+  void aStreamWhoseReaderNeverReadsIsResetAtItsBoundAndNoOtherStreamIsTouched() {
+    MplexConfig config = MplexConfig.builder().maxStreamBuffer(4 * MIB).build();
+    List<Collect> streams = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, Collect.into(streams,
+        stream -> stream.config().setAutoRead(((io.secio.streams.StreamChannel) stream).streamId() != 0))));
+    ch.writeInbound(MplexWire.newStream(0), MplexWire.newStream(1));
+    byte[] mib = new byte[MIB];
+    for (int i = 0; i < 4; i++) {
+      ch.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib),
+          MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, mib));
+    }
+    assertTrue(streams.get(0).stream.isOpen(), "4 MiB held: at the bound, not over it");
+    assertEquals(0, MplexWire.written(ch).length);
+    ch.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}),
+        MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, mib));
+    ch.runPendingTasks();
+    Collect slow = streams.get(0);
+    assertEquals(Reason.STREAM_BUFFER_EXCEEDED, assertInstanceOf(MplexException.class, slow.errors.get(0)).reason());
+    assertFalse(slow.stream.isOpen());
+    assertEquals(0, slow.received().length, "its reader never asked");
+    assertEquals(List.of(new Frame(0, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
+        MplexWire.frames(ch).toString());
+    assertEquals(5 * MIB, streams.get(1).received().length, "the reading stream goes on");
+    assertTrue(ch.isActive());
+    // What it sends on after our reset is dropped, not held.
+    ch.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib));
+    assertTrue(ch.isActive());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void tenThousandNewStreamsOpenAtMostTheCapAndTheRestAreRefused() {
+    List<Collect> streams = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), Collect.into(streams)));
+    ByteBuf flood = Unpooled.buffer();
+    for (int id = 0; id < 10_000; id++) {
+      flood.writeBytes(MplexWire.newStream(id));
+    }
+    ch.writeInbound(flood);
+    assertEquals(MplexConfig.DEFAULT_MAX_STREAMS, streams.size());
+    List<Frame> refusals = MplexWire.frames(ch);
+    assertEquals(10_000 - MplexConfig.DEFAULT_MAX_STREAMS, refusals.size());
+    assertTrue(refusals.stream().allMatch(f -> f.flag() == MplexFrames.RESET_RECEIVER && f.data().length == 0));
+    assertEquals(MplexConfig.DEFAULT_MAX_STREAMS, refusals.get(0).id());
+    // Closing one makes room for one more.
+    streams.get(0).stream.close();
+    ch.runPendingTasks();
+    MplexWire.written(ch);
+    ch.writeInbound(MplexWire.newStream(10_000), MplexWire.newStream(10_001));
+    assertEquals(MplexConfig.DEFAULT_MAX_STREAMS + 1, streams.size());
+    assertEquals(List.of(new Frame(10_001, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
+        MplexWire.frames(ch).toString());
+    assertTrue(ch.isActive());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  /** Holds every write's promise: a peer that never reads what this side sends. */
+  private static final class NeverWritten extends ChannelOutboundHandlerAdapter {
+    final List<ChannelPromise> promises = new ArrayList<>();
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+      ReferenceCountUtil.release(msg);
+      promises.add(promise);
+    }
+  }
+
+  @Test
+  void aPeerThatProvokesRefusalsAndNeverReadsThemIsCutOff() {
+    MplexConfig config = MplexConfig.builder().maxStreams(1).maxUnreadRefusals(16).build();
+    try (Session s = new Session(config, new NeverWritten())) {
+      ByteBuf flood = Unpooled.buffer();
+      for (int id = 2; id < 100; id++) {
+        flood.writeBytes(MplexWire.newStream(id));
+      }
+      MplexException e = assertThrows(MplexException.class, () -> s.channel.writeInbound(flood));
+      assertEquals(Reason.CONTROL_FLOOD, e.reason());
+      assertFalse(s.channel.isOpen());
+    }
+  }
+
+  @Test
+  void aResetStormLeavesNoStreamAndNoAnswer() {
+    List<Collect> streams = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), Collect.into(streams)));
+    ByteBuf storm = Unpooled.buffer();
+    for (int id = 0; id < 10_000; id++) {
+      storm.writeBytes(MplexWire.newStream(id));
+      storm.writeBytes(MplexWire.bytes(id, MplexFrames.MESSAGE_INITIATOR, new byte[] {1, 2, 3}));
+      storm.writeBytes(MplexWire.bytes(id, MplexFrames.RESET_INITIATOR, new byte[0]));
+    }
+    ch.writeInbound(storm);
+    ch.runPendingTasks();
+    assertEquals(10_000, streams.size(), "each opened in turn: never more than one at a time");
+    assertTrue(streams.stream().noneMatch(c -> c.stream.isOpen()));
+    assertTrue(streams.stream().allMatch(c -> c.events.contains("exception StreamResetException")));
+    assertEquals(0, MplexWire.written(ch).length, "a reset is not answered");
+    assertTrue(ch.isActive());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void anyCuttingOfTheBytesGivesTheSameStreams() {
+    long seed = new Random().nextLong();
+    Random random = new Random(seed);
+    ByteBuf all = Unpooled.buffer();
+    byte[] payload = new byte[70_000];
+    random.nextBytes(payload);
+    for (int id = 0; id < 3; id++) {
+      all.writeBytes(MplexWire.newStream(id));
+      all.writeBytes(MplexWire.bytes(id, MplexFrames.MESSAGE_INITIATOR, payload));
+      all.writeBytes(MplexWire.bytes(id, MplexFrames.CLOSE_INITIATOR, new byte[0]));
+    }
+    byte[] bytes = new byte[all.readableBytes()];
+    all.readBytes(bytes);
+    all.release();
+    for (int round = 0; round < 20; round++) {
+      List<Collect> streams = new ArrayList<>();
+      EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), Collect.into(streams,
+          stream -> stream.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true))));
+      for (int at = 0; at < bytes.length; ) {
+        int n = Math.min(bytes.length - at, round == 0 ? 1 : 1 + random.nextInt(4096));
+        ch.writeInbound(Unpooled.copiedBuffer(bytes, at, n));
+        at += n;
+      }
+      assertEquals(3, streams.size(), "seed " + seed);
+      for (Collect c : streams) {
+        assertArrayEquals(payload, c.received(), "seed " + seed);
+        assertTrue(c.stream.isInputShutdown(), "seed " + seed);
+      }
+      assertFalse(ch.finishAndReleaseAll());
+    }
+  }
+}

@@ -1,0 +1,171 @@
+package io.secio.streams.mplex;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.concurrent.Future;
+import io.secio.streams.StreamChannel;
+import io.secio.streams.StreamChannelBootstrap;
+import io.secio.streams.StreamResetException;
+import io.secio.streams.mplex.MplexWire.Frame;
+import io.secio.streams.yamux.Collect;
+import io.secio.streams.yamux.SessionPair;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * mplex on the child-channel contract ({@code docs/STREAMS.md} §2, §8): the exact frames of a
+ * stream's life from each side, bytes both ways between two sessions in memory, half-close each way,
+ * reset each way, long writes cut at {@code maxSendMessage}, and the connection's end.
+ */
+class MplexStreamsTest {
+  private static final MplexConfig CONFIG = MplexConfig.defaults();
+
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+
+  private static SessionPair pair(List<Collect> clientStreams, List<Collect> serverStreams) {
+    return new SessionPair(MplexHandler.create(CONFIG, Collect.into(clientStreams)),
+        MplexHandler.create(CONFIG, Collect.into(serverStreams)));
+  }
+
+  @Test
+  void anOpenedStreamWritesTheInitiatorsFramesByteForByte() {
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(CONFIG, null));
+    Collect c = new Collect();
+    Future<StreamChannel> f = new StreamChannelBootstrap(ch).option(ChannelOption.ALLOW_HALF_CLOSURE, true)
+        .handler(c).open();
+    StreamChannel s = f.getNow();
+    assertEquals(0, s.streamId());
+    assertEquals("000130", MplexWire.HEX.formatHex(MplexWire.written(ch)), "NewStream 0, named \"0\"");
+    s.writeAndFlush(Unpooled.wrappedBuffer(ascii("hi")));
+    assertEquals("02026869", MplexWire.HEX.formatHex(MplexWire.written(ch)), "MessageInitiator");
+    ch.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_RECEIVER, ascii("yo")));
+    assertArrayEquals(ascii("yo"), c.received());
+    s.shutdownOutput();
+    assertEquals("0400", MplexWire.HEX.formatHex(MplexWire.written(ch)), "CloseInitiator");
+    assertTrue(s.isOpen());
+    ch.writeInbound(MplexWire.frame(0, MplexFrames.CLOSE_RECEIVER));
+    ch.runPendingTasks();
+    assertFalse(s.isOpen(), "both sides closed: the stream is gone");
+    assertEquals(List.of("active", "inputShutdown", "inputShutdownReadComplete", "inactive"), c.events);
+
+    Future<StreamChannel> second = new StreamChannelBootstrap(ch).handler(new Collect()).open();
+    assertEquals(1, second.getNow().streamId());
+    second.getNow().reset();
+    assertEquals("080131" + "0e00", MplexWire.HEX.formatHex(MplexWire.written(ch)), "NewStream 1, ResetInitiator 1");
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void aPeersStreamIsAnsweredWithTheReceiversFlags() {
+    List<Collect> accepted = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(CONFIG, Collect.into(accepted, stream ->
+        stream.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true))));
+    // The peer's stream 0 and ours would be two streams: the flag says whose an id is.
+    ch.writeInbound(MplexWire.newStream(5), MplexWire.frame(5, MplexFrames.MESSAGE_INITIATOR, ascii("abc")),
+        MplexWire.frame(5, MplexFrames.CLOSE_INITIATOR));
+    assertEquals(1, accepted.size());
+    Collect c = accepted.get(0);
+    assertEquals(5, c.stream.streamId());
+    assertFalse(c.stream.isInitiator());
+    assertArrayEquals(ascii("abc"), c.received());
+    assertEquals(List.of("active", "inputShutdown", "inputShutdownReadComplete"), c.events);
+    c.stream.writeAndFlush(Unpooled.wrappedBuffer(ascii("back")));
+    c.stream.shutdownOutput();
+    ch.runPendingTasks();
+    // 5 << 3 | 1 = 0x29 MessageReceiver; 5 << 3 | 3 = 0x2b CloseReceiver.
+    assertEquals("2904" + "6261636b" + "2b00", MplexWire.HEX.formatHex(MplexWire.written(ch)));
+    assertFalse(c.stream.isOpen());
+
+    ch.writeInbound(MplexWire.newStream(6), MplexWire.frame(6, MplexFrames.RESET_INITIATOR));
+    Collect reset = accepted.get(1);
+    assertInstanceOf(StreamResetException.class, reset.errors.get(0));
+    assertFalse(reset.stream.isOpen());
+    assertEquals(0, MplexWire.written(ch).length, "a reset is not answered");
+    ch.writeInbound(MplexWire.newStream(7));
+    accepted.get(2).stream.reset();
+    assertEquals("3d00", MplexWire.HEX.formatHex(MplexWire.written(ch)), "ResetReceiver 7");
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void bytesGoBothWaysBetweenTwoSessionsAndEachEndHalfCloses() {
+    List<Collect> clientStreams = new ArrayList<>();
+    List<Collect> serverStreams = new ArrayList<>();
+    try (SessionPair pair = pair(clientStreams, serverStreams)) {
+      Collect opener = new Collect();
+      StreamChannel out = pair.open(opener);
+      out.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+      StreamChannel in = serverStreams.get(0).stream;
+      in.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+      Future<StreamChannel> fromServer = new StreamChannelBootstrap(pair.server).handler(new Collect()).open();
+      pair.pump();
+      assertEquals(0, fromServer.getNow().streamId(), "each side numbers its own streams from 0");
+      assertEquals(0, clientStreams.get(0).stream.streamId());
+
+      byte[] big = new byte[3 * 1024 * 1024 + 17];
+      new Random(24).nextBytes(big);
+      out.writeAndFlush(Unpooled.wrappedBuffer(big));
+      out.shutdownOutput();
+      pair.pump();
+      assertArrayEquals(big, serverStreams.get(0).received(), "every byte before the half-close");
+      assertTrue(in.isInputShutdown());
+      assertTrue(in.isOpen());
+      in.writeAndFlush(Unpooled.wrappedBuffer(ascii("after your close")));
+      in.shutdownOutput();
+      pair.pump();
+      assertArrayEquals(ascii("after your close"), opener.received());
+      assertFalse(in.isOpen());
+      assertFalse(out.isOpen());
+
+      StreamChannel resetHere = pair.open(new Collect());
+      Collect resetThere = serverStreams.get(1);
+      resetHere.reset();
+      pair.pump();
+      assertInstanceOf(StreamResetException.class, resetThere.errors.get(0));
+      assertFalse(resetThere.stream.isOpen());
+    }
+  }
+
+  @Test
+  void aLongWriteGoesOutInMessagesOfAtMostMaxSendMessage() {
+    MplexConfig config = MplexConfig.builder().maxSendMessage(1000).build();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, null));
+    StreamChannel s = new StreamChannelBootstrap(ch).handler(new Collect()).open().getNow();
+    MplexWire.written(ch);
+    s.writeAndFlush(Unpooled.wrappedBuffer(new byte[2500]));
+    List<Frame> frames = MplexWire.frames(ch);
+    assertEquals(List.of(1000, 1000, 500), frames.stream().map(f -> f.data().length).toList());
+    assertTrue(frames.stream().allMatch(f -> f.flag() == MplexFrames.MESSAGE_INITIATOR && f.id() == 0));
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void whenTheConnectionClosesAStreamThePeerHadClosedIsReadToItsEndAndTheOthersFail() {
+    List<Collect> accepted = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(CONFIG, Collect.into(accepted,
+        stream -> stream.config().setAutoRead(false))));
+    ch.writeInbound(MplexWire.newStream(0), MplexWire.newStream(1));
+    ch.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, ascii("all of it")),
+        MplexWire.frame(0, MplexFrames.CLOSE_INITIATOR), MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, ascii("cut")));
+    assertEquals(0, accepted.get(0).received().length, "auto-read off: nothing read yet");
+    ch.close();
+    ch.runPendingTasks();
+    assertArrayEquals(ascii("all of it"), accepted.get(0).received(), "a finished stream loses nothing");
+    assertTrue(accepted.get(0).errors.isEmpty());
+    MplexException cut = assertInstanceOf(MplexException.class, accepted.get(1).errors.get(0));
+    assertEquals(MplexException.Reason.CONNECTION_CLOSED, cut.reason());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+}
