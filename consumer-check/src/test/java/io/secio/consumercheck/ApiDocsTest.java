@@ -192,6 +192,13 @@ class ApiDocsTest {
             && type.getKind() == ElementKind.CLASS;
         return !implicitClassConstructor;
       }
+      if (member.getKind() == ElementKind.RECORD_COMPONENT) {
+        return true; // described by the record's @param
+      }
+      if (type.getKind() == ElementKind.RECORD && member instanceof ExecutableElement
+          && Set.of("equals", "hashCode", "toString").contains(member.getSimpleName().toString())) {
+        return true; // a record's implicit equals, hashCode and toString are the Record contract's
+      }
       if (type.getKind() == ElementKind.RECORD && member instanceof ExecutableElement) {
         // Accessors written out for a component documented by the record's @param.
         ExecutableElement method = (ExecutableElement) member;
