@@ -113,11 +113,20 @@ import json, sys
 json.dump([r for f in sys.argv[2:] for r in json.load(open(f))], open(sys.argv[1], "w"), indent=1)
 EOF
 
-# The yamux echo (issue 23 §5): secio alone, one stream, 64 streams, interleaved; heap per idle stream.
+# The yamux echo (issue 23 §5, tentacle profile): secio alone, one stream, 64 streams, interleaved; heap per idle stream.
 jmh_t=$SECONDS
-java -cp "$jar" io.secio.benchmarks.YamuxSuite "$results/yamux.jsonl" "${YAMUX_ROUNDS:-3}" \
+java -cp "$jar" io.secio.benchmarks.StreamSuite "$results/yamux.jsonl" "${YAMUX_ROUNDS:-3}" \
   "${ECHO_BYTES:-1073741824}" "${MANY_BYTES:-16777216}"
-echo "run.sh: YamuxSuite took $((SECONDS - jmh_t)) s" >&2
+echo "run.sh: StreamSuite took $((SECONDS - jmh_t)) s" >&2
+# The same for libp2p's muxers (issue 24 §5): yamux in the libp2p profile, and mplex.
+java -Dyamux.profile=libp2p -cp "$jar" io.secio.benchmarks.StreamSuite "$results/yamux-libp2p.jsonl" \
+  "${YAMUX_ROUNDS:-3}" "${ECHO_BYTES:-1073741824}" "${MANY_BYTES:-16777216}"
+java -Dstreams.muxer=mplex -cp "$jar" io.secio.benchmarks.StreamSuite "$results/mplex.jsonl" \
+  "${YAMUX_ROUNDS:-3}" "${ECHO_BYTES:-1073741824}" "${MANY_BYTES:-16777216}"
+# Protocol opens per second on a tentacle session (issue 23 §5): one at a time, and 16 at once.
+for lanes in 1 16; do
+  java -cp "$jar" io.secio.benchmarks.ProtocolOpenRate "$lanes" 10 64
+done > "$results/protocol-opens.jsonl"
 java -cp "$jar" io.secio.benchmarks.IdleStreams 10000 > "$results/idle-streams.json"
 java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" SECIO_AES_128_GCM "$tmp/idle-secio.json"
 java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" PLAIN "$tmp/idle-plain.json"

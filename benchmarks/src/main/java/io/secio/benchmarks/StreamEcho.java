@@ -4,9 +4,12 @@ import com.sun.management.OperatingSystemMXBean;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
+import io.secio.streams.mplex.MplexConfig;
+import io.secio.streams.mplex.MplexHandler;
 import io.secio.streams.yamux.YamuxConfig;
 import io.secio.streams.yamux.YamuxHandler;
 import java.lang.management.ManagementFactory;
@@ -17,22 +20,24 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
- * The echo of {@link Echo} over yamux streams inside one secio (AES-128-GCM) connection: the server's
+ * The echo of {@link Echo} over yamux or mplex streams inside one secio (AES-128-GCM) connection: the server's
  * streams write back what they read; the client opens {@code STREAMS} streams on one session and each
  * writes 64 KiB buffers while writable ({@link Echo.Client}, unchanged) until its bytes are back.
  * Warm-up as {@link Echo}'s (untimed echoes for {@code -Decho.warmUpSeconds}, 8 by default), then all
  * streams echo at once, timed from the first write to the last byte back. One event loop thread per
- * side. Prints one JSON object like {@link Echo}'s. {@code -Dyamux.profile=libp2p} for the libp2p
- * profile (default: tentacle); {@code -Dyamux.window=BYTES} for another max stream window.
+ * side. Prints one JSON object like {@link Echo}'s. {@code -Dstreams.muxer=mplex} for mplex (its
+ * defaults; default: yamux); for yamux {@code -Dyamux.profile=libp2p} for the libp2p profile (default:
+ * tentacle) and {@code -Dyamux.window=BYTES} for another max stream window.
  *
- * <pre>java -cp benchmarks.jar io.secio.benchmarks.YamuxEcho STREAMS BYTES_PER_STREAM</pre>
+ * <pre>java -cp benchmarks.jar io.secio.benchmarks.StreamEcho STREAMS BYTES_PER_STREAM</pre>
  */
-public final class YamuxEcho {
+public final class StreamEcho {
   private static final long WARM_UP_NANOS = TimeUnit.SECONDS.toNanos(Long.getLong("echo.warmUpSeconds", 8));
 
-  private YamuxEcho() {}
+  private StreamEcho() {}
 
   public static void main(String[] args) throws Exception {
     System.out.println(run(Integer.parseInt(args[0]), Long.parseLong(args[1])));
@@ -59,8 +64,13 @@ public final class YamuxEcho {
         ch.pipeline().addLast(new Loopback.Echo());
       }
     };
-    try (Loopback loopback = new Loopback(Stack.SECIO_AES_128_GCM, 2, () -> YamuxHandler.server(config, echoStreams))) {
-      Channel connection = loopback.connectAndCheck(YamuxHandler.client(config, null));
+    boolean mplex = "mplex".equals(System.getProperty("streams.muxer"));
+    Supplier<ChannelHandler> server = mplex
+        ? () -> MplexHandler.create(MplexConfig.defaults(), echoStreams)
+        : () -> YamuxHandler.server(config, echoStreams);
+    try (Loopback loopback = new Loopback(Stack.SECIO_AES_128_GCM, 2, server)) {
+      Channel connection = loopback.connectAndCheck(mplex ? MplexHandler.create(MplexConfig.defaults(), null)
+          : YamuxHandler.client(config, null));
       List<Echo.Client> clients = new ArrayList<>();
       List<Channel> channels = new ArrayList<>();
       for (int i = 0; i < streams; i++) {
@@ -80,12 +90,16 @@ public final class YamuxEcho {
       echo(clients, channels, bytes);
       double seconds = (System.nanoTime() - started) / 1e9;
       double cpuSeconds = (os.getProcessCpuTime() - cpuBefore) / 1e9;
+      for (Channel stream : channels) {
+        stream.close().sync(); // before the connection: mplex has no goodbye, its streams would fail
+      }
       connection.close().sync();
       double mib = (double) bytes * streams / (1 << 20);
       return String.format(Locale.ROOT,
-          "{\"stack\": \"SECIO_AES_128_GCM+YAMUX_%s\", \"streams\": %d, \"bytesPerStream\": %d, \"seconds\": %.4f, "
+          "{\"stack\": \"SECIO_AES_128_GCM+%s\", \"streams\": %d, \"bytesPerStream\": %d, \"seconds\": %.4f, "
               + "\"mibPerSecond\": %.1f, \"cpuSeconds\": %.3f, \"loadBefore\": \"%s\"}",
-          System.getProperty("yamux.profile", "tentacle").toUpperCase(Locale.ROOT), streams, bytes, seconds,
+          mplex ? "MPLEX" : "YAMUX_" + System.getProperty("yamux.profile", "tentacle").toUpperCase(Locale.ROOT),
+          streams, bytes, seconds,
           mib / seconds, cpuSeconds, load);
     } finally {
       chunk.release();

@@ -10,16 +10,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The yamux echo runs, interleaved in rounds, each run in a JVM of its own, each round starting one
+ * The stream echo runs, interleaved in rounds, each run in a JVM of its own, each round starting one
  * run further down the list (as {@link EchoSuite}): secio alone ({@link Echo}, AES-128-GCM, one
- * connection, {@code ECHO_BYTES}), one yamux stream inside secio ({@link YamuxEcho}, {@code
- * ECHO_BYTES}) and 64 yamux streams at once on one session ({@code MANY_BYTES} each). Appends one
+ * connection, {@code ECHO_BYTES}), one stream inside secio ({@link StreamEcho}, {@code ECHO_BYTES})
+ * and 64 streams at once on one session ({@code MANY_BYTES} each); yamux, or mplex with {@code
+ * -Dstreams.muxer=mplex}. Appends one
  * JSON line per run to {@code OUT.jsonl}; {@code report.py} computes the ratios from it.
  *
- * <pre>java -cp benchmarks.jar io.secio.benchmarks.YamuxSuite OUT.jsonl ROUNDS ECHO_BYTES MANY_BYTES</pre>
+ * <pre>java -cp benchmarks.jar io.secio.benchmarks.StreamSuite OUT.jsonl ROUNDS ECHO_BYTES MANY_BYTES</pre>
  */
-public final class YamuxSuite {
-  private YamuxSuite() {}
+public final class StreamSuite {
+  private StreamSuite() {}
 
   public static void main(String[] args) throws Exception {
     Path out = Path.of(args[0]);
@@ -28,13 +29,13 @@ public final class YamuxSuite {
     String manyBytes = args[3];
     List<List<String>> runs = List.of(
         List.of(Echo.class.getName(), "SECIO_AES_128_GCM", "1", echoBytes),
-        List.of(YamuxEcho.class.getName(), "1", echoBytes),
-        List.of(YamuxEcho.class.getName(), "64", manyBytes));
+        List.of(StreamEcho.class.getName(), "1", echoBytes),
+        List.of(StreamEcho.class.getName(), "64", manyBytes));
     Files.deleteIfExists(out);
     for (int round = 0; round < rounds; round++) {
       for (int i = 0; i < runs.size(); i++) {
         String line = "{\"round\": " + round + ", " + runInOwnJvm(runs.get((i + round) % runs.size())).substring(1);
-        System.err.println("YamuxSuite: " + line);
+        System.err.println("StreamSuite: " + line);
         Files.writeString(out, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
       }
     }
@@ -43,7 +44,7 @@ public final class YamuxSuite {
   private static String runInOwnJvm(List<String> mainAndArgs) throws Exception {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path")));
-    for (String property : List.of("echo.warmUpSeconds", "yamux.profile")) {
+    for (String property : List.of("echo.warmUpSeconds", "yamux.profile", "streams.muxer")) {
       if (System.getProperty(property) != null) {
         command.add("-D" + property + "=" + System.getProperty(property));
       }
