@@ -140,7 +140,7 @@ public final class Echo {
    * {@code tools.profiler:async-profiler}), the timed echo alone is profiled (CPU, collapsed stacks):
    * none of the start-up, the handshakes or the warm-up. Reflection keeps the benchmarks free of it.
    */
-  private record Profiler(Object instance, String file) {
+  record Profiler(Object instance, String file) {
     static Profiler fromSystemProperty() throws Exception {
       String file = System.getProperty("echo.profile");
       if (file == null) {

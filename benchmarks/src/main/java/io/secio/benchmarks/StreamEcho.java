@@ -30,7 +30,8 @@ import java.util.function.Supplier;
  * streams echo at once, timed from the first write to the last byte back. One event loop thread per
  * side. Prints one JSON object like {@link Echo}'s. {@code -Dstreams.muxer=mplex} for mplex (its
  * defaults; default: yamux); for yamux {@code -Dyamux.profile=libp2p} for the libp2p profile (default:
- * tentacle) and {@code -Dyamux.window=BYTES} for another max stream window.
+ * tentacle) and {@code -Dyamux.window=BYTES} for another max stream window; {@code -Decho.profile=FILE}
+ * as {@link Echo}'s.
  *
  * <pre>java -cp benchmarks.jar io.secio.benchmarks.StreamEcho STREAMS BYTES_PER_STREAM</pre>
  */
@@ -86,8 +87,10 @@ public final class StreamEcho {
       } while (System.nanoTime() - warmUpStarted < WARM_UP_NANOS);
       OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
       long cpuBefore = os.getProcessCpuTime();
+      Echo.Profiler profiler = Echo.Profiler.fromSystemProperty();
       long started = System.nanoTime();
       echo(clients, channels, bytes);
+      profiler.stop();
       double seconds = (System.nanoTime() - started) / 1e9;
       double cpuSeconds = (os.getProcessCpuTime() - cpuBefore) / 1e9;
       for (Channel stream : channels) {
