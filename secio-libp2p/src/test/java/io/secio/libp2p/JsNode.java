@@ -22,10 +22,10 @@ import java.util.concurrent.TimeUnit;
  * ../secio-netty/src/test/js/libp2p-node.js}, its README lists the modes and flags) as a child
  * process. Its stdout JSON lines are {@link #next events}; stderr is kept for failure messages.
  * {@link #close()} ends its stdin (a listener exits, a {@code --hold} dialer hangs up and exits) and
- * kills it if it lingers. Not thread-safe: one test thread drives a node.
+ * kills it if it lingers a few seconds. Not thread-safe: one test thread drives a node.
  */
 final class JsNode implements AutoCloseable {
-  static final long WAIT_MINUTES = 2;
+  private static final long WAIT_MINUTES = JavaNodes.WAIT_MINUTES;
   static final Path DIR = Paths.get(System.getProperty("basedir", ""), "..", "secio-netty", "src", "test", "js")
       .toAbsolutePath().normalize();
 
@@ -123,8 +123,9 @@ final class JsNode implements AutoCloseable {
     try {
       process.getOutputStream().close();
     } finally {
-      if (!process.waitFor(1, TimeUnit.MINUTES)) {
-        process.destroyForcibly().waitFor(1, TimeUnit.MINUTES);
+      // After a passing test it has exited already; after a failing one, it is not waited for long.
+      if (!process.waitFor(5, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(WAIT_MINUTES, TimeUnit.MINUTES);
       }
     }
   }
