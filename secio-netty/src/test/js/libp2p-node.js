@@ -9,6 +9,7 @@
 
 const { parseArgs } = require('util')
 const crypto = require('crypto')
+const readline = require('readline')
 const pipe = require('it-pipe')
 const Libp2p = require('libp2p')
 const TCP = require('libp2p-tcp')
@@ -169,7 +170,7 @@ async function listen () {
 async function dial () {
   const node = await createNode(false)
   if (opt.hold) {
-    require('readline').createInterface({ input: process.stdin }).on('line', wakeStdinWaiters).on('close', () => {
+    readline.createInterface({ input: process.stdin }).on('line', wakeStdinWaiters).on('close', () => {
       stdinEnded = true
       wakeStdinWaiters()
     })
