@@ -57,7 +57,11 @@ public final class NodeScript {
     return out.join();
   }
 
-  private static Path requireInstalled(Path dir, String requiredModule) {
+  /**
+   * node's path, once node is on the PATH and {@code dir} holds {@code requiredModule} under {@code
+   * node_modules}; otherwise the calling test is aborted, or fails with {@code CI=true}.
+   */
+  public static Path requireInstalled(Path dir, String requiredModule) {
     Path node = onPath("node");
     String missing = node == null
         ? "`node` is not on the PATH"
