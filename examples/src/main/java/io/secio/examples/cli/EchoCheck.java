@@ -15,10 +15,13 @@ import java.util.Arrays;
 
 /**
  * On one stream: sends seeded bytes as writes of at most a message size while the stream is
- * writable, and checks the echo byte for byte as it arrives; its future completes with the
+ * writable and no more than a window of them is unechoed, and checks the echo byte for byte as it
+ * arrives; its future completes with the
  * nanoseconds from the first write to the end of the echo. That end is the last echoed byte or, when
  * {@code halfClose} (a libp2p stream), the peer's half-close after it: this side half-closes once
- * everything is written, and the peer must end its side only after echoing every byte.
+ * everything is written, and the peer must end its side only after echoing every byte. The window
+ * matters over a muxer without flow control (mplex): what this side sends ahead of the echo waits in
+ * the peer's buffer for the stream, which the peer bounds by resetting the stream.
  *
  * <p>{@code @Sharable} so that a protocol's config can hold it, but for one stream only (tentacle's
  * one stream per protocol; a libp2p dial makes one per stream). The stream's event loop.
@@ -28,6 +31,7 @@ final class EchoCheck extends ChannelInboundHandlerAdapter {
   private final long total;
   private final int messageSize;
   private final boolean halfClose;
+  private final long window;
   private final SeededBytes sent;
   private final SeededBytes expected;
   private byte[] want = new byte[0];
@@ -38,10 +42,18 @@ final class EchoCheck extends ChannelInboundHandlerAdapter {
   private long startNanos;
   volatile long messages;
 
-  EchoCheck(long total, int messageSize, long seed, boolean halfClose) {
+  /**
+   * @param window the most bytes sent and not yet echoed; {@code Long.MAX_VALUE} to leave the pace to
+   *     the stream's writability alone
+   */
+  EchoCheck(long total, int messageSize, long seed, boolean halfClose, long window) {
+    if (window < messageSize) {
+      throw new IllegalArgumentException("window " + window + " below the message size " + messageSize);
+    }
     this.total = total;
     this.messageSize = messageSize;
     this.halfClose = halfClose;
+    this.window = window;
     this.sent = new SeededBytes(seed);
     this.expected = new SeededBytes(seed);
   }
@@ -75,6 +87,9 @@ final class EchoCheck extends ChannelInboundHandlerAdapter {
     boolean more = written < total;
     while (written < total && stream.isWritable()) {
       int n = (int) Math.min(messageSize, total - written);
+      if (written - received + n > window) {
+        break; // whole messages only: the window holds at least one, so the echo reopens it
+      }
       ByteBuf message = stream.alloc().buffer(n);
       sent.writeTo(message, n);
       stream.write(message);
@@ -116,6 +131,8 @@ final class EchoCheck extends ChannelInboundHandlerAdapter {
       received += n;
       if (received == total && !halfClose) {
         result.trySuccess(System.nanoTime() - startNanos);
+      } else if (written < total && startNanos != 0) {
+        send(); // the echo opened the window
       }
     } catch (IllegalStateException e) {
       result.tryFailure(e);

@@ -27,11 +27,17 @@ import picocli.CommandLine.ParameterException;
  * {@code muxer PEERID PROTOCOL}, then, in this order, the node's identify record ({@code identify
  * ...} lines), one {@code ping I time=T ms} line per ping, and for {@code --send-bytes} the {@code
  * echoed} line of K {@value Libp2pOptions#ECHO} streams of N seeded bytes each, every echoed byte
- * checked, and a {@code summary} line.
+ * checked (at most {@link #ECHO_WINDOW_IN_BYTES} of a stream ahead of its echo), and a {@code summary}
+ * line.
  */
 final class Libp2pDial {
   /** More would be refused by mplex (1,024 streams each way). */
   static final int MAX_STREAMS = 1024;
+  /**
+   * The most bytes of a stream sent ahead of their echo: mplex has no flow control, and a node resets
+   * a stream that holds more than its buffer unread (4 MiB in js-libp2p-mplex and here).
+   */
+  static final long ECHO_WINDOW_IN_BYTES = 1024 * 1024;
 
   private Libp2pDial() {}
 
@@ -65,7 +71,8 @@ final class Libp2pDial {
       throw new ParameterException(spec.commandLine(), "--ping must be at least 1, not " + options.ping);
     }
     if (echo.streams < 1 || echo.streams > MAX_STREAMS) {
-      throw new ParameterException(spec.commandLine(), "--streams must be 1 to " + MAX_STREAMS + ", not " + echo.streams);
+      throw new ParameterException(spec.commandLine(),
+          "--streams must be 1 to " + MAX_STREAMS + ", not " + echo.streams);
     }
     if (echo.streams != 1 && sendBytes == null) {
       throw new ParameterException(spec.commandLine(), "--streams needs --send-bytes N");
@@ -114,7 +121,8 @@ final class Libp2pDial {
     List<EchoCheck> checks = new ArrayList<>();
     List<StreamChannel> opened = new ArrayList<>();
     for (int i = 0; i < streams; i++) {
-      EchoCheck check = new EchoCheck(bytes, messageSize, random.nextLong(), true);
+      long window = Math.max(ECHO_WINDOW_IN_BYTES, messageSize);
+      EchoCheck check = new EchoCheck(bytes, messageSize, random.nextLong(), true, window);
       checks.add(check);
       opened.add(replies.await(connection.openStream(Libp2pOptions.ECHO, check)));
     }

@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
 /**
  * The lines the commands print, in one place so that every command words them alike and scripts can
  * parse them: {@code listening HOST:PORT PEERID}, {@code secured PEERID exchange=.. cipher=.. hash=..
- * version=..} (and {@code dialect=tentacle} for a tentacle session), {@code failed ADDRESS reason}, {@code echoed N bytes in T ms (X MiB/s)};
- * for a libp2p connection {@code muxer PEERID PROTOCOL}, {@code ping I time=T ms} and the {@code
+ * version=..} (and {@code dialect=tentacle} for a tentacle session), {@code failed ADDRESS reason},
+ * {@code echoed N bytes in T ms (X MiB/s)}; for a libp2p connection {@code muxer PEERID PROTOCOL}, {@code ping I time=T ms} and the {@code
  * identify} lines.
  */
 final class Report {
@@ -171,7 +171,8 @@ final class Report {
       message = nativeError.group(1);
     }
     message = message.strip().replaceAll("\\s*\\R\\s*", " ");
-    if (t instanceof IOException && !message.isEmpty()) {
+    // "Connection reset" reads as a reason; "STREAM_BUFFER_EXCEEDED: .." keeps its name.
+    if (t instanceof IOException && message.length() > 1 && Character.isLowerCase(message.charAt(1))) {
       message = Character.toLowerCase(message.charAt(0)) + message.substring(1);
     }
     // A message may quote a peer (escaped by the library already; escaping again changes nothing).
