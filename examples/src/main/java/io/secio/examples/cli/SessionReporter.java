@@ -38,9 +38,10 @@ final class SessionReporter extends ChannelInboundHandlerAdapter {
         out.println(Report.failed(ctx.channel().remoteAddress(), event.cause()));
       }
     }
-    if (Report.failedNegotiation(evt)) {
+    if (Report.failedNegotiation(evt) && !failureReported) {
       // Before secio, a negotiation that failed never reaches it; after it (a libp2p muxer's), the
-      // connection ends there too. Either way this is the connection's only failure line.
+      // connection ends there too, and a failed handshake fails the muxer's too. Either way the
+      // connection gets one failure line.
       failureReported = true;
       out.println(Report.failed(ctx.channel().remoteAddress(), ((MultistreamCompletionEvent) evt).cause()));
     }

@@ -77,15 +77,16 @@ class Libp2pCliIT {
   }
 
   @Test
-  void aMuxerOrProtocolTheListenerLacksFailsTheDialSayingWhich() throws Exception {
-    CliProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--muxer", "yamux");
+  void aMuxerOrProtocolTheListenerLacksOrAWrongPeerFailsTheDialSayingWhy() throws Exception {
+    Keys.Key listenKey = Keys.write(keys, KeyType.ED25519);
+    CliProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--muxer", "yamux",
+        "--key", listenKey.path());
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
 
     CliProcess mplex = processes.secio("dial", address, "--multistream", "--muxer", "mplex", "--ping", "1");
     assertEquals(SecioCli.EXIT_FAILURE, mplex.awaitExit(), mplex::toString);
     assertEquals(List.of("failed " + address + " multistream-select no common protocol: refused [/mplex/6.7.0]"),
         mplex.errLines(), mplex::toString);
-    listen.awaitOut("failed 127\\.0\\.0\\.1:\\d+ multistream-select .*");
 
     // Without --echo the listener serves identify and ping only.
     CliProcess echo = processes.secio("dial", address, "--multistream", "--muxer", "mplex,yamux", "--ping", "1",
@@ -95,6 +96,28 @@ class Libp2pCliIT {
     echo.awaitOut("ping 1 time=.*");
     assertEquals(List.of("failed " + address + " multistream-select no common protocol: refused [/echo/1.0.0]"),
         echo.errLines(), echo::toString);
+
+    Keys.Key otherKey = Keys.write(keys, KeyType.ED25519);
+    CliProcess wrong = processes.secio("dial", address, "--multistream", "--muxer", "yamux", "--ping", "1",
+        "--expect-peer", otherKey.peerId());
+    assertEquals(SecioCli.EXIT_FAILURE, wrong.awaitExit(), wrong::toString);
+    assertEquals(List.of("failed " + address + " remote peer id does not match the expected one: expected "
+        + otherKey.peerId() + ", got " + listenKey.peerId()), wrong.errLines(), wrong::toString);
+
+    // Once a later connection is reported, every line of the earlier ones is in.
+    Keys.Key lastKey = Keys.write(keys, KeyType.ED25519);
+    CliProcess last = processes.secio("dial", address, "--multistream", "--muxer", "yamux", "--ping", "1",
+        "--key", lastKey.path());
+    assertEquals(0, last.awaitExit(), last::toString);
+    listen.awaitOut("muxer " + lastKey.peerId() + " /yamux/1\\.0\\.0");
+    // One line per failed connection: the refused muxer, and the handshake the wrong-peer dialer left
+    // (which fails the muxer's negotiation behind it too, unreported).
+    List<String> failed = listen.outLines().stream().filter(l -> l.startsWith("failed ")).toList();
+    assertEquals(2, failed.size(), listen::toString);
+    assertTrue(failed.get(0).matches("failed 127\\.0\\.0\\.1:\\d+ multistream-select .*"), listen::toString);
+    // The dialer hung up mid-handshake: closed or reset, as the transport saw it.
+    assertTrue(failed.get(1).matches("failed 127\\.0\\.0\\.1:\\d+ connection (closed during handshake|reset.*)"),
+        listen::toString);
   }
 
   @Test
