@@ -2,38 +2,33 @@ package io.secio.examples;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioSession;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
-import io.secio.netty.Secio;
+import io.secio.libp2p.Libp2p;
+import io.secio.libp2p.Libp2pConfig;
+import io.secio.libp2p.Libp2pConnection;
+import io.secio.libp2p.Muxer;
 import io.secio.netty.Transports;
-import io.secio.netty.multistream.Multistream;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Dials a libp2p node the way libp2p does and pings it: multistream-select picks {@code /secio/1.0.0},
- * secio secures the connection, a second multistream-select inside it picks {@code /mplex/6.7.0}, and
- * a minimal mplex ({@link MplexPing}, not part of the library) opens a stream for {@code
- * /ipfs/ping/1.0.0} and sends 32 random bytes that the node echoes.
+ * Dials a libp2p node the way libp2p does and pings it, with {@code secio-libp2p}: multistream-select
+ * picks {@code /secio/1.0.0}, secio secures the connection, a second multistream-select inside it
+ * picks the muxer ({@code /mplex/6.7.0}, which js-libp2p 0.29 speaks, or {@code /yamux/1.0.0}), and a
+ * stream negotiated for {@code /ipfs/ping/1.0.0} carries 32 random bytes that the node echoes.
  *
  * <pre>
  * java -cp examples/target/secio.jar io.secio.examples.DialLibp2pNode 127.0.0.1 4001 QmNodePeerId...
  * </pre>
  *
- * <p>The pipeline, set up before the connection exists (each stage waits for the one before it):
- *
- * <pre>{@code
- * ch.pipeline().addLast(
- *     Multistream.secioInitiator(config, nodePeerId),   // multistream -> /secio/1.0.0 -> secio
- *     Multistream.initiator("/mplex/6.7.0", null),      // multistream inside the secure channel
- *     new MplexPing());                                 // the muxer (here: one ping stream)
- * }</pre>
+ * <p>The connection is set up before it exists, in one handler; each stage waits for the one before
+ * it, and {@link Libp2pConnection#ready()} completes once the muxer is agreed.
  */
 public final class DialLibp2pNode {
   private DialLibp2pNode() {}
@@ -51,8 +46,7 @@ public final class DialLibp2pNode {
     try {
       Pinged pinged = ping(group, transport, args[0], Integer.parseInt(args[1]), PeerId.parse(args[2]));
       System.out.println("secured: " + pinged.session());
-      System.out.printf("ping:    %d bytes echoed in %.3f ms%n", MplexPing.PING_SIZE_IN_BYTES,
-          pinged.roundTrip().toNanos() / 1e6);
+      System.out.printf("ping:    %.3f ms round trip%n", pinged.roundTrip().toNanos() / 1e6);
     } finally {
       group.shutdownGracefully();
     }
@@ -62,23 +56,16 @@ public final class DialLibp2pNode {
   public static Pinged ping(EventLoopGroup group, Transports transport, String host, int port, PeerId node)
       throws Exception {
     SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom())).build();
-    MplexPing mplex = new MplexPing();
+    Libp2pConfig libp2p = Libp2pConfig.builder().muxers(Muxer.MPLEX, Muxer.YAMUX).build();
     Channel ch = new Bootstrap()
         .group(group)
         .channel(transport.channelClass())
-        .handler(new ChannelInitializer<Channel>() {
-          @Override
-          protected void initChannel(Channel ch) {
-            ch.pipeline().addLast(
-                Multistream.secioInitiator(config, node),
-                Multistream.initiator(MplexPing.MPLEX, null),
-                mplex);
-          }
-        })
+        .handler(Libp2p.client(config, libp2p, node))
         .connect(host, port).sync().channel();
     try {
-      long nanos = mplex.roundTripNanos().get(30, TimeUnit.SECONDS);
-      return new Pinged(Secio.session(ch).orElseThrow(), Duration.ofNanos(nanos));
+      Libp2pConnection connection = Libp2p.connection(ch);
+      Duration roundTrip = connection.ping().get(30, TimeUnit.SECONDS);
+      return new Pinged(connection.session().orElseThrow(), roundTrip);
     } finally {
       ch.close().sync();
     }

@@ -39,6 +39,10 @@ import picocli.CommandLine.Spec;
         "Without it, works like netcat: stdin goes to the peer and the peer's",
         "data to stdout (the 'secured' line then goes to stderr).",
         "With --multistream, multistream-select picks /secio/1.0.0 first (libp2p).",
+        "With --multistream --muxer, a libp2p connection: prints 'muxer PEERID",
+        "PROTOCOL', then with --identify the node's identify record, with",
+        "--ping N one 'ping I time=T ms' line per ping, and with --send-bytes",
+        "the echo of K (--streams) /echo/1.0.0 streams.",
         "On failure: 'failed HOST:PORT reason' on stderr, exit code 1."})
 final class DialCommand implements Callable<Integer> {
   /** An echo that makes no progress for this long has failed. */
@@ -85,15 +89,27 @@ final class DialCommand implements Callable<Integer> {
   private TentacleOptions tentacle;
 
   @Mixin
-  private TentacleDial.Options tentacleDial;
+  private EchoStreamOptions streams;
+
+  @Mixin
+  private Libp2pOptions libp2p;
+
+  @Mixin
+  private Libp2pDial.Options libp2pDial;
 
   @Override
   public Integer call() {
     SecureRandom random = new SecureRandom();
     IdentityKeyPair key = IdentityOptions.load(identity, openKeyFile, spec, random, dialect.freshKeyType());
     SecioConfig config = dialect.dialer(handshakeTimeout.apply(proposal.configure(key, spec)), key.type(), spec);
+    libp2pDial.requireMuxer(spec, libp2p.active());
+    if (libp2p.active()) {
+      return Libp2pDial.run(cli, spec, config, expectPeer, target,
+          libp2p.config(spec, multistream, tentacle, config, handshakeTimeout.timeout), libp2pDial, sendBytes, streams,
+          handshakeTimeout.timeout, random);
+    }
     if (tentacle.active()) {
-      return TentacleDial.run(cli, spec, config, expectPeer, target, tentacle, tentacleDial, sendBytes, random.nextLong());
+      return TentacleDial.run(cli, spec, config, expectPeer, target, tentacle, streams, sendBytes, random.nextLong());
     }
     ChannelHandler client = expectPeer != null ? Secio.client(config, expectPeer) : Secio.client(config);
     ChannelHandler secio = multistream ? handshakeTimeout.initiator(Multistream.SECIO, client) : client;
@@ -157,8 +173,11 @@ final class DialCommand implements Callable<Integer> {
     return SecioCli.EXIT_FAILURE;
   }
 
-  /** Keeps the first failure after the handshake and closes the connection on it. */
-  private static final class FailureRecorder extends ChannelInboundHandlerAdapter {
+  /**
+   * Keeps the first failure after the handshake and closes the connection on it; last in a dial's
+   * pipeline, so that no failure reaches the pipeline's tail (which would log it).
+   */
+  static final class FailureRecorder extends ChannelInboundHandlerAdapter {
     private volatile Throwable cause;
 
     @Override

@@ -3,16 +3,15 @@ package io.secio.examples.cli;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.secio.netty.SecioHandshakeCompletionEvent;
 
 /**
- * Echoes every plaintext byte back. Reading pauses while the peer is slow to take the echo, so memory
- * stays bounded whatever the peer sends. When the peer half-closes, the echo of what it sent is
+ * Echoes every plaintext byte back. Reading pauses while the peer is slow to take the echo ({@link
+ * PacedEcho}), so memory stays bounded whatever the peer sends. When the peer half-closes, the echo of what it sent is
  * finished and then the connection closed. Not sharable.
  */
-final class EchoHandler extends ChannelInboundHandlerAdapter {
+final class EchoHandler extends PacedEcho {
   private boolean secured;
 
   @Override
@@ -33,21 +32,5 @@ final class EchoHandler extends ChannelInboundHandlerAdapter {
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
     ctx.write(msg);
-  }
-
-  @Override
-  public void channelReadComplete(ChannelHandlerContext ctx) {
-    ctx.flush();
-    if (!ctx.channel().isWritable()) {
-      ctx.channel().config().setAutoRead(false);
-    }
-  }
-
-  @Override
-  public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-    if (ctx.channel().isWritable()) {
-      ctx.channel().config().setAutoRead(true);
-    }
-    ctx.fireChannelWritabilityChanged();
   }
 }

@@ -34,7 +34,10 @@ import picocli.CommandLine;
         "otherwise prints what peers send to stdout.",
         "Without --dialect and --multistream it answers libp2p and (with a",
         "secp256k1 key) tentacle dialers on the same port, and prints",
-        "'tentacle PEERID' after 'listening'."})
+        "'tentacle PEERID' after 'listening'.",
+        "With --multistream --muxer, a libp2p connection: after 'secured',",
+        "'muxer PEERID PROTOCOL'; identify and ping are answered, and with",
+        "--echo /echo/1.0.0 streams echoed ('opened'/'closed' lines)."})
 final class ListenCommand implements Callable<Integer> {
   @ParentCommand
   private SecioCli cli;
@@ -75,11 +78,18 @@ final class ListenCommand implements Callable<Integer> {
   @Mixin
   private TentacleOptions tentacle;
 
+  @Mixin
+  private Libp2pOptions libp2p;
+
   @Override
   public Integer call() throws InterruptedException {
     IdentityKeyPair key = IdentityOptions.load(identity, openKeyFile, spec, new SecureRandom(), dialect.freshKeyType());
     SecioConfig config = dialect.listener(handshakeTimeout.apply(proposal.configure(key, spec)), key.type(), spec);
     HostPort address = new HostPort(host, port);
+    if (libp2p.active()) {
+      return Libp2pListen.run(cli, spec, config, key, address,
+          libp2p.config(spec, multistream, tentacle, config, handshakeTimeout.timeout), echo);
+    }
     if (tentacle.active()) {
       return TentacleListen.run(cli, spec, config, key, address, tentacle.protocols, echo);
     }

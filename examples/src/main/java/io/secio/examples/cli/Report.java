@@ -7,6 +7,9 @@ import io.secio.PeerId;
 import io.secio.PeerText;
 import io.secio.SecioException;
 import io.secio.SecioSession;
+import io.secio.libp2p.IdentifyRecord;
+import io.secio.libp2p.Libp2pConnection;
+import io.secio.libp2p.Multiaddr;
 import io.secio.netty.multistream.MultistreamCompletionEvent;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -15,6 +18,8 @@ import java.net.SocketAddress;
 import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.UnresolvedAddressException;
+import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,7 +27,9 @@ import java.util.regex.Pattern;
 /**
  * The lines the commands print, in one place so that every command words them alike and scripts can
  * parse them: {@code listening HOST:PORT PEERID}, {@code secured PEERID exchange=.. cipher=.. hash=..
- * version=..} (and {@code dialect=tentacle} for a tentacle session), {@code failed ADDRESS reason}, {@code echoed N bytes in T ms (X MiB/s)}.
+ * version=..} (and {@code dialect=tentacle} for a tentacle session), {@code failed ADDRESS reason},
+ * {@code echoed N bytes in T ms (X MiB/s)}; for a libp2p connection {@code muxer PEERID PROTOCOL}, {@code ping I time=T ms} and the {@code
+ * identify} lines.
  */
 final class Report {
   /** Room for a reason that quotes a peer twice, each quote bounded by {@link PeerText}. */
@@ -48,6 +55,42 @@ final class Report {
         + " hash=" + session.hash().wireName()
         + " version=" + session.version().label()
         + (session.dialect() == Dialect.LIBP2P ? "" : " dialect=" + DialectOption.label(session.dialect()));
+  }
+
+  /** {@code muxer PEERID PROTOCOL}: a libp2p connection agreed on its muxer. */
+  static String muxer(Libp2pConnection connection) {
+    return "muxer " + connection.session().orElseThrow().remotePeerId() + " " + connection.muxer().protocolId();
+  }
+
+  /** {@code ping I time=T ms}: the {@code i}th ping's round trip, in milliseconds with three decimals. */
+  static String ping(int i, Duration roundTrip) {
+    return String.format(Locale.ROOT, "ping %d time=%.3f ms", i, roundTrip.toNanos() / 1e6);
+  }
+
+  /**
+   * A peer's identify record, one line per field ({@code identify peer ID}, {@code identify agent
+   * ..}, {@code identify protocol-version ..}, {@code identify protocols ..}, {@code identify
+   * listen-addrs ..}, {@code identify observed-addr ..}); lists are space-separated, {@code -} when
+   * empty or absent. Everything the peer chose is escaped, each item bounded.
+   */
+  static List<String> identify(IdentifyRecord record) {
+    return List.of(
+        "identify peer " + record.peerId(),
+        "identify agent " + peerText(record.agentVersion()),
+        "identify protocol-version " + peerText(record.protocolVersion()),
+        "identify protocols " + peerList(record.protocols()),
+        "identify listen-addrs " + peerList(record.listenAddrs().stream().map(Multiaddr::toString).toList()),
+        "identify observed-addr " + (record.observedAddr() == null ? "-" : peerText(record.observedAddr().toString())));
+  }
+
+  private static String peerText(String text) {
+    return text.isEmpty() ? "-" : PeerText.escape(text);
+  }
+
+  private static String peerList(List<String> items) {
+    // A space inside an item is escaped too, so the list splits back into its items.
+    return items.isEmpty() ? "-"
+        : String.join(" ", items.stream().map(i -> PeerText.escape(i).replace(" ", "\\x20")).toList());
   }
 
   /** Whether {@code evt} ends a multistream-select negotiation that failed. */
@@ -128,7 +171,8 @@ final class Report {
       message = nativeError.group(1);
     }
     message = message.strip().replaceAll("\\s*\\R\\s*", " ");
-    if (t instanceof IOException && !message.isEmpty()) {
+    // "Connection reset" reads as a reason; "STREAM_BUFFER_EXCEEDED: .." keeps its name.
+    if (t instanceof IOException && message.length() > 1 && Character.isLowerCase(message.charAt(1))) {
       message = Character.toLowerCase(message.charAt(0)) + message.substring(1);
     }
     // A message may quote a peer (escaped by the library already; escaping again changes nothing).

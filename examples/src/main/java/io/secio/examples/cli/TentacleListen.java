@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
 import io.secio.Dialect;
 import io.secio.SecioConfig;
@@ -55,7 +54,7 @@ final class TentacleListen {
 
   /** Each stream of a protocol: echoes (or only counts) its messages, and reports its end. */
   @ChannelHandler.Sharable
-  private static final class Messages extends ChannelInboundHandlerAdapter {
+  private static final class Messages extends PacedEcho {
     private final PrintStream out;
     private final boolean echo;
 
@@ -85,21 +84,6 @@ final class TentacleListen {
       } else {
         ReferenceCountUtil.release(msg);
       }
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-      ctx.flush();
-      // Backpressure: read no more while the echo cannot be written.
-      ctx.channel().config().setAutoRead(ctx.channel().isWritable());
-    }
-
-    @Override
-    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-      if (ctx.channel().isWritable()) {
-        ctx.channel().config().setAutoRead(true);
-      }
-      ctx.fireChannelWritabilityChanged();
     }
 
     @Override

@@ -86,6 +86,11 @@ final class CliProcess implements AutoCloseable {
     return out.await(Pattern.compile(pattern));
   }
 
+  /** Waits until {@code times} stdout lines match {@code pattern} (others skipped); returns the last match. */
+  Matcher awaitOut(String pattern, int times) {
+    return out.await(Pattern.compile(pattern), times);
+  }
+
   /** Waits for a stderr line matching {@code pattern} (skipping others) and returns its match. */
   Matcher awaitErr(String pattern) {
     return err.await(Pattern.compile(pattern));
@@ -179,19 +184,25 @@ final class CliProcess implements AutoCloseable {
     }
 
     synchronized Matcher await(Pattern pattern) {
+      return await(pattern, 1);
+    }
+
+    synchronized Matcher await(Pattern pattern, int times) {
       long deadline = System.nanoTime() + WAIT.toNanos();
       int checked = 0;
+      int matched = 0;
+      String what = (times == 1 ? "a line" : times + " lines") + " matching /" + pattern + "/";
       for (;;) {
         for (; checked < log.size(); checked++) {
           Matcher matcher = pattern.matcher(log.get(checked));
-          if (matcher.matches()) {
+          if (matcher.matches() && ++matched == times) {
             return matcher;
           }
         }
         if (ended) {
-          fail(name + " ended without a line matching /" + pattern + "/: " + CliProcess.this);
+          fail(name + " ended without " + what + ": " + CliProcess.this);
         }
-        waitUntil(deadline, "a line matching /" + pattern + "/");
+        waitUntil(deadline, what);
       }
     }
 

@@ -95,7 +95,34 @@ class SecioCliTest {
         Arguments.of(List.of("dial", "h:1", "--dialect", "tentacle", "--mode", "v0.1"),
             "secio dial: --dialect tentacle can negotiate none of the proposed exchanges, ciphers or hashes"),
         Arguments.of(List.of("bridge", "--listen", "0", "--to", "h:1", "--to-dialect", "tentacle",
-            "--key-type", "rsa"), "secio bridge: --to-dialect tentacle needs a secp256k1 key, not rsa"));
+            "--key-type", "rsa"), "secio bridge: --to-dialect tentacle needs a secp256k1 key, not rsa"),
+        // A libp2p connection: --muxer and what rides on it.
+        Arguments.of(List.of("dial", "h:1", "--muxer", "mplex", "--ping", "1"), "secio dial: --muxer runs a "
+            + "libp2p connection, which negotiates secio with multistream-select first: add --multistream"),
+        Arguments.of(List.of("listen", "--port", "0", "--muxer", "mplex,yamux", "--echo"),
+            "secio listen: --muxer runs a libp2p connection, which negotiates secio with multistream-select first"),
+        Arguments.of(List.of("dial", "h:1", "--multistream", "--muxer", "quic", "--ping", "1"),
+            "Invalid value for option '--muxer' (MUXER): unknown muxer 'quic' (one of mplex, yamux)"),
+        Arguments.of(List.of("dial", "h:1", "--multistream", "--muxer", "mplex,mplex", "--ping", "1"),
+            "secio dial: --muxer names a muxer twice: mplex,mplex"),
+        Arguments.of(List.of("dial", "h:1", "--ping", "3"),
+            "secio dial: --ping runs on a libp2p connection: add --multistream --muxer mplex|yamux"),
+        Arguments.of(List.of("dial", "h:1", "--multistream", "--identify"),
+            "secio dial: --identify runs on a libp2p connection: add --multistream --muxer mplex|yamux"),
+        Arguments.of(List.of("dial", "h:1", "--multistream", "--muxer", "yamux"),
+            "secio dial: --muxer needs something to do: --identify, --ping N or --send-bytes N"),
+        Arguments.of(List.of("dial", "h:1", "--multistream", "--muxer", "yamux", "--ping", "0"),
+            "secio dial: --ping must be at least 1, not 0"),
+        Arguments.of(List.of("dial", "h:1", "--multistream", "--muxer", "yamux", "--ping", "1", "--streams", "2"),
+            "secio dial: --streams needs --send-bytes N"),
+        Arguments.of(List.of("dial", "h:1", "--multistream", "--muxer", "yamux", "--send-bytes", "1", "--streams", "0"),
+            "secio dial: --streams must be 1 to 1024, not 0"),
+        Arguments.of(List.of("dial", "h:1", "--multistream", "--muxer", "mplex", "--send-bytes", "1",
+            "--message-size", "9M"), "secio dial: --message-size must be 1 to 8M, not 9437184"),
+        Arguments.of(List.of("dial", "h:1", "--multistream", "--muxer", "mplex", "--ping", "1", "--dialect", "tentacle"),
+            "secio dial: --muxer runs a libp2p connection: not with --dialect tentacle"),
+        Arguments.of(List.of("listen", "--port", "0", "--multistream", "--muxer", "mplex", "--protocol", "/x:1"),
+            "secio listen: --muxer (a libp2p connection) and --protocol (a tentacle session) exclude each other"));
   }
 
   @ParameterizedTest
