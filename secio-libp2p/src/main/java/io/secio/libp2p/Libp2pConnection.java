@@ -58,7 +58,7 @@ public final class Libp2pConnection {
     this.inboundStreams = new ChannelInitializer<Channel>() {
       @Override
       protected void initChannel(Channel stream) {
-        stream.pipeline().addLast(dispatch);
+        stream.pipeline().addLast(dispatch, NegotiationSink.INSTANCE);
       }
     };
   }
@@ -109,6 +109,7 @@ public final class Libp2pConnection {
           if (handler != null) {
             stream.pipeline().addLast(handler);
           }
+          stream.pipeline().addLast(NegotiationSink.INSTANCE);
         }
       }).open().addListener(opened -> {
         if (!opened.isSuccess()) {
