@@ -135,7 +135,7 @@ class Libp2pStreamRulesTest {
         Probe second = new Probe();
         StreamChannel b = Libp2pLoopbackTest.get(connection.openStream(Libp2pConfig.PING, second));
         assertInstanceOf(StreamResetException.class, get(first.ended), "the older stream is reset");
-        assertFalse(a.isOpen());
+        assertTrue(a.closeFuture().await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES), "and closed");
         byte[] pings = random(2 * PING, 2);
         b.writeAndFlush(Unpooled.wrappedBuffer(pings));
         assertArrayEquals(pings, get(second.first(2 * PING)), "the newer stream is served");
