@@ -6,8 +6,10 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 
 /**
  * Serves the peer's ping stream ({@code docs/STREAMS.md} §10): every 32 bytes are echoed once
- * they are all in, however they were cut, so the stream holds at most 31 bytes. A connection keeps one
- * inbound ping stream: a newer one resets the older.
+ * they are all in, however they were cut, so the stream holds at most 31 bytes. While the echoes
+ * cannot leave (the stream is unwritable: a peer that does not read them), the stream is not read,
+ * so what waits is bounded by the muxer (yamux's window, mplex's stream buffer), not held here. A
+ * connection keeps one inbound ping stream: a newer one resets the older.
  *
  * <p>One per stream; the stream's event loop.
  */
@@ -45,6 +47,18 @@ final class PingResponder extends ChannelInboundHandlerAdapter {
     } finally {
       in.release();
     }
+    readWhileWritable(ctx);
+  }
+
+  @Override
+  public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+    readWhileWritable(ctx);
+    ctx.fireChannelWritabilityChanged();
+  }
+
+  /** Reads on only while echoes can leave: a peer that does not read them stops being read. */
+  private static void readWhileWritable(ChannelHandlerContext ctx) {
+    ctx.channel().config().setAutoRead(ctx.channel().isWritable());
   }
 
   @Override

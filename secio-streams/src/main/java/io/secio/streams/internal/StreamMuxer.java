@@ -1,5 +1,6 @@
 package io.secio.streams.internal;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerAdapter;
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * send (served round robin while the connection is writable, so a stream without credit or with a
  * slow consumer never holds the others up), writability passed down to every stream, and the end of
  * every stream when the connection ends. A muxer (yamux, mplex) subclasses it with its
- * frames and decisions; its handler feeds it the connection's events.
+ * frames and decisions; its {@link MuxerHandler} feeds it the connection's events.
  *
  * <p>Thread safety: the connection's event loop only.
  */
@@ -103,6 +104,26 @@ public abstract class StreamMuxer {
 
   /** Opens a stream, completing {@code promise} (uncancellable by now) with it or failing it. */
   protected abstract void open(Open request, Promise<StreamChannel> promise);
+
+  // ---- what the muxer does with the connection's events (its MuxerHandler's calls) ----
+
+  /** The connection is active (now, or already when the handler was added); nothing by default. */
+  protected void start() {}
+
+  /** Bytes the connection read; the caller releases {@code in}. */
+  protected abstract void read(ByteBuf in);
+
+  /** The connection ended, or its input did: no frame comes any more. */
+  protected abstract void inactive();
+
+  /** The connection below failed with {@code cause}: every stream and the pipeline hear it, and it closes. */
+  protected abstract void exception(Throwable cause);
+
+  /** The application closes the connection, completing {@code promise} once it is closed. */
+  protected abstract void close(ChannelPromise promise);
+
+  /** The muxer's handler left the pipeline. */
+  protected abstract void removed();
 
   /** Makes this the connection's muxer (where bootstraps find it). */
   public final void attach() {

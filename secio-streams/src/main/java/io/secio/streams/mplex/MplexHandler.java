@@ -1,12 +1,7 @@
 package io.secio.streams.mplex;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelPromise;
-import io.netty.channel.socket.ChannelInputShutdownEvent;
-import io.netty.util.ReferenceCountUtil;
+import io.secio.streams.internal.MuxerHandler;
 import java.util.Objects;
 
 /**
@@ -34,14 +29,10 @@ import java.util.Objects;
  *
  * <p>Stateful: one per connection. Its events run on the connection's event loop.
  */
-public final class MplexHandler extends ChannelDuplexHandler {
-  private final MplexConfig config;
-  private final ChannelHandler inboundStreamHandler;
-  private MplexSession session;
-
+public final class MplexHandler extends MuxerHandler {
   private MplexHandler(MplexConfig config, ChannelHandler inboundStreamHandler) {
-    this.config = Objects.requireNonNull(config, "config");
-    this.inboundStreamHandler = inboundStreamHandler;
+    super("mplex", ctx -> new MplexSession(ctx, config, inboundStreamHandler));
+    Objects.requireNonNull(config, "config");
   }
 
   /**
@@ -54,76 +45,5 @@ public final class MplexHandler extends ChannelDuplexHandler {
    */
   public static MplexHandler create(MplexConfig config, ChannelHandler inboundStreamHandler) {
     return new MplexHandler(config, inboundStreamHandler);
-  }
-
-  @Override
-  public void handlerAdded(ChannelHandlerContext ctx) {
-    if (ctx.executor() != ctx.channel().eventLoop()) {
-      throw new IllegalStateException("an MplexHandler must run on its channel's event loop");
-    }
-    session = new MplexSession(ctx, config, inboundStreamHandler);
-    session.attach();
-  }
-
-  @Override
-  public void handlerRemoved(ChannelHandlerContext ctx) {
-    session.removed();
-  }
-
-  @Override
-  public void channelInactive(ChannelHandlerContext ctx) {
-    session.inactive();
-    ctx.fireChannelInactive();
-  }
-
-  @Override
-  public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    if (!(msg instanceof ByteBuf)) {
-      ctx.fireChannelRead(msg);
-      return;
-    }
-    try {
-      session.read((ByteBuf) msg);
-    } finally {
-      ReferenceCountUtil.release(msg);
-    }
-  }
-
-  @Override
-  public void channelReadComplete(ChannelHandlerContext ctx) {
-    session.readEnded();
-    ctx.fireChannelReadComplete();
-  }
-
-  @Override
-  public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-    session.writabilityChanged();
-    ctx.fireChannelWritabilityChanged();
-  }
-
-  @Override
-  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-    if (evt instanceof ChannelInputShutdownEvent) {
-      session.inactive(); // no more frames can come: the end of the session
-      ctx.close();
-    }
-    ctx.fireUserEventTriggered(evt);
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    session.exception(cause);
-  }
-
-  @Override
-  public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-    ReferenceCountUtil.release(msg);
-    promise.setFailure(new UnsupportedOperationException(
-        "a connection under mplex carries frames only: write to a StreamChannel"));
-  }
-
-  @Override
-  public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
-    session.close(promise);
   }
 }

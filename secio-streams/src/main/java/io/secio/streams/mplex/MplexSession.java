@@ -53,7 +53,8 @@ final class MplexSession extends StreamMuxer implements MplexFrameDecoder.Frames
 
   // ---- the connection's events ----
 
-  void read(ByteBuf in) {
+  @Override
+  protected void read(ByteBuf in) {
     readStarted();
     try {
       decoder.decode(in, this);
@@ -62,7 +63,8 @@ final class MplexSession extends StreamMuxer implements MplexFrameDecoder.Frames
     }
   }
 
-  void inactive() {
+  @Override
+  protected void inactive() {
     if (inactive) {
       return;
     }
@@ -76,7 +78,8 @@ final class MplexSession extends StreamMuxer implements MplexFrameDecoder.Frames
   }
 
   /** The connection below failed: every stream gets {@code cause}, and the connection closes. */
-  void exception(Throwable cause) {
+  @Override
+  protected void exception(Throwable cause) {
     if (failure == null && !inactive) {
       failure = cause;
       decoder.stop();
@@ -86,11 +89,13 @@ final class MplexSession extends StreamMuxer implements MplexFrameDecoder.Frames
     closeConnection(ctx.newPromise());
   }
 
-  void close(ChannelPromise promise) {
+  @Override
+  protected void close(ChannelPromise promise) {
     closeConnection(promise);
   }
 
-  void removed() {
+  @Override
+  protected void removed() {
     if (!inactive && failure == null) {
       failure = new MplexException(Reason.SESSION_CLOSED, "the mplex handler left the pipeline");
       decoder.stop();

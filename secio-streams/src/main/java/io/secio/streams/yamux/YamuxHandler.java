@@ -1,12 +1,7 @@
 package io.secio.streams.yamux;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelPromise;
-import io.netty.channel.socket.ChannelInputShutdownEvent;
-import io.netty.util.ReferenceCountUtil;
+import io.secio.streams.internal.MuxerHandler;
 import java.util.Objects;
 
 /**
@@ -32,16 +27,10 @@ import java.util.Objects;
  *
  * <p>Stateful: one per connection. Its events run on the connection's event loop.
  */
-public final class YamuxHandler extends ChannelDuplexHandler {
-  private final YamuxConfig config;
-  private final boolean client;
-  private final ChannelHandler inboundStreamHandler;
-  private YamuxSession session;
-
+public final class YamuxHandler extends MuxerHandler {
   private YamuxHandler(YamuxConfig config, boolean client, ChannelHandler inboundStreamHandler) {
-    this.config = Objects.requireNonNull(config, "config");
-    this.client = client;
-    this.inboundStreamHandler = inboundStreamHandler;
+    super("yamux", ctx -> new YamuxSession(ctx, config, client, inboundStreamHandler));
+    Objects.requireNonNull(config, "config");
   }
 
   /**
@@ -66,85 +55,5 @@ public final class YamuxHandler extends ChannelDuplexHandler {
    */
   public static YamuxHandler server(YamuxConfig config, ChannelHandler inboundStreamHandler) {
     return new YamuxHandler(config, false, inboundStreamHandler);
-  }
-
-  @Override
-  public void handlerAdded(ChannelHandlerContext ctx) {
-    if (ctx.executor() != ctx.channel().eventLoop()) {
-      throw new IllegalStateException("a YamuxHandler must run on its channel's event loop");
-    }
-    session = new YamuxSession(ctx, config, client, inboundStreamHandler);
-    session.attach();
-    if (ctx.channel().isActive()) {
-      session.start();
-    }
-  }
-
-  @Override
-  public void handlerRemoved(ChannelHandlerContext ctx) {
-    session.removed();
-  }
-
-  @Override
-  public void channelActive(ChannelHandlerContext ctx) {
-    session.start();
-    ctx.fireChannelActive();
-  }
-
-  @Override
-  public void channelInactive(ChannelHandlerContext ctx) {
-    session.inactive();
-    ctx.fireChannelInactive();
-  }
-
-  @Override
-  public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    if (!(msg instanceof ByteBuf)) {
-      ctx.fireChannelRead(msg);
-      return;
-    }
-    try {
-      session.read((ByteBuf) msg);
-    } finally {
-      ReferenceCountUtil.release(msg);
-    }
-  }
-
-  @Override
-  public void channelReadComplete(ChannelHandlerContext ctx) {
-    session.readEnded();
-    ctx.fireChannelReadComplete();
-  }
-
-  @Override
-  public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-    session.writabilityChanged();
-    ctx.fireChannelWritabilityChanged();
-  }
-
-  @Override
-  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-    if (evt instanceof ChannelInputShutdownEvent) {
-      session.inactive(); // the peer can send no more frames: as good as closed
-      ctx.close();
-    }
-    ctx.fireUserEventTriggered(evt);
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    session.exception(cause);
-  }
-
-  @Override
-  public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-    ReferenceCountUtil.release(msg);
-    promise.setFailure(new UnsupportedOperationException(
-        "a connection under yamux carries frames only: write to a StreamChannel"));
-  }
-
-  @Override
-  public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
-    session.close(promise);
   }
 }

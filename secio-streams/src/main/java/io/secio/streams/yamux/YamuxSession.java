@@ -74,14 +74,16 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameDecoder.Frames
   // ---- the connection's events ----
 
   /** The connection is active: keepalive starts. */
-  void start() {
+  @Override
+  protected void start() {
     if (keepalive != null && keepaliveTimer == null && !inactive) {
       long interval = keepalive.intervalNanos();
       keepaliveTimer = ctx.executor().scheduleAtFixedRate(this::keepaliveTick, interval, interval, TimeUnit.NANOSECONDS);
     }
   }
 
-  void read(ByteBuf in) {
+  @Override
+  protected void read(ByteBuf in) {
     readStarted();
     try {
       decoder.decode(in, this);
@@ -90,7 +92,8 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameDecoder.Frames
     }
   }
 
-  void inactive() {
+  @Override
+  protected void inactive() {
     if (inactive) {
       return;
     }
@@ -111,7 +114,8 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameDecoder.Frames
   }
 
   /** The connection below failed: every stream gets {@code cause}, and the connection closes. */
-  void exception(Throwable cause) {
+  @Override
+  protected void exception(Throwable cause) {
     if (failure == null && !inactive) {
       failure = cause;
       decoder.stop();
@@ -123,7 +127,8 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameDecoder.Frames
   }
 
   /** Closing the connection: GoAway 0 first, then the close once it is written. */
-  void close(ChannelPromise promise) {
+  @Override
+  protected void close(ChannelPromise promise) {
     if (inactive || goAwaySent) {
       closeConnection(promise);
       return;
@@ -131,7 +136,8 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameDecoder.Frames
     sendGoAway(YamuxFrames.GO_AWAY_NORMAL, promise);
   }
 
-  void removed() {
+  @Override
+  protected void removed() {
     if (!inactive) {
       stopTimers();
       failure = new YamuxException(Reason.SESSION_CLOSED, "the yamux handler left the pipeline");

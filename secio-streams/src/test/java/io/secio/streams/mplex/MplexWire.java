@@ -9,12 +9,15 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 
-/** mplex frames written by hand, independently of {@link MplexFrames}, and read back from a channel. */
-final class MplexWire {
+/**
+ * mplex frames written by hand, independently of {@link MplexFrames}, and read back from a channel;
+ * public for the fuzz test's seeds and its check of what the session wrote.
+ */
+public final class MplexWire {
   static final HexFormat HEX = HexFormat.of();
 
   /** A parsed frame. */
-  record Frame(long id, int flag, byte[] data) {
+  public record Frame(long id, int flag, byte[] data) {
     @Override
     public String toString() {
       return "Frame(" + id + ", " + flag + ", " + data.length + " bytes)";
@@ -23,7 +26,8 @@ final class MplexWire {
 
   private MplexWire() {}
 
-  static void varint(ByteArrayOutputStream out, long v) {
+  /** Writes {@code v} as a minimal unsigned varint. */
+  public static void varint(ByteArrayOutputStream out, long v) {
     while (v >= 0x80) {
       out.write((int) (v & 0x7F) | 0x80);
       v >>>= 7;
@@ -31,7 +35,8 @@ final class MplexWire {
     out.write((int) v);
   }
 
-  static byte[] bytes(long id, int flag, byte[] data) {
+  /** The bytes of one frame. */
+  public static byte[] bytes(long id, int flag, byte[] data) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     varint(out, id << 3 | flag);
     varint(out, data.length);
@@ -61,22 +66,15 @@ final class MplexWire {
 
   /** Every byte the channel wrote since the last call (buffers released). */
   static byte[] written(EmbeddedChannel channel) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    for (Object msg; (msg = channel.readOutbound()) != null; ) {
-      ByteBuf buf = (ByteBuf) msg;
-      byte[] b = new byte[buf.readableBytes()];
-      buf.readBytes(b);
-      out.writeBytes(b);
-      buf.release();
-    }
-    return out.toByteArray();
+    return io.secio.streams.Outbound.take(channel);
   }
 
   static List<Frame> frames(EmbeddedChannel channel) {
     return parse(written(channel));
   }
 
-  static List<Frame> parse(byte[] bytes) {
+  /** The frames {@code bytes} hold, which must be whole. */
+  public static List<Frame> parse(byte[] bytes) {
     List<Frame> frames = new ArrayList<>();
     int[] at = {0};
     while (at[0] < bytes.length) {

@@ -20,14 +20,17 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * {@code src/test/js/yamux-peer.js} as a child process: one npm yamux implementation on one TCP
- * connection. Its stdout JSON lines are {@link #next events}; {@link #send} writes a command line;
- * {@link #close()} ends its stdin (the peer closes its session and exits) and kills it if it lingers.
- * Not thread-safe: one test thread drives a peer.
+ * A script of secio-streams' {@code src/test/js} as a child process on one TCP connection: {@code
+ * yamux-peer.js} (one npm yamux implementation) here, {@code yamux-multistream-peer.js} for
+ * secio-libp2p's tests (which find the directory from their own module's, its sibling). Its stdout
+ * JSON lines are {@link #next events}; {@link #send} writes a command line; {@link #close()} ends its
+ * stdin (the peer closes its session and exits) and kills it if it lingers. Not thread-safe: one test
+ * thread drives a peer.
  */
-final class NodePeer implements AutoCloseable {
-  static final long WAIT_MINUTES = 5;
-  private static final Path DIR = Paths.get(System.getProperty("basedir", ""), "src", "test", "js").toAbsolutePath();
+public final class NodePeer implements AutoCloseable {
+  public static final long WAIT_MINUTES = 5;
+  private static final Path DIR = Paths.get(System.getProperty("basedir", "")).toAbsolutePath()
+      .resolveSibling("secio-streams").resolve(Paths.get("src", "test", "js"));
 
   private final String name;
   private final Process process;
@@ -35,34 +38,56 @@ final class NodePeer implements AutoCloseable {
   private final StringBuffer stderr = new StringBuffer();
   private int port;
 
-  private NodePeer(String name, List<String> args) throws IOException {
+  private NodePeer(String script, String name, List<String> args) throws IOException {
     this.name = name;
-    List<String> command = new ArrayList<>(List.of("node", DIR.resolve("yamux-peer.js").toString()));
+    List<String> command = new ArrayList<>(List.of("node", DIR.resolve(script).toString()));
     command.addAll(args);
     process = new ProcessBuilder(command).directory(DIR.toFile()).start();
     pump(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), true);
     pump(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), false);
   }
 
-  /** A peer of {@code impl} listening on loopback, once it said so. */
+  /** A yamux-peer.js of {@code impl} listening on loopback, once it said so. */
   static NodePeer listen(String impl) throws IOException {
-    NodePeer peer = new NodePeer(impl + " listener", List.of("--impl", impl, "listen"));
+    return listen("yamux-peer.js", impl + " listener", "--impl", impl);
+  }
+
+  /** A yamux-peer.js of {@code impl} dialing 127.0.0.1:{@code port}, once connected. */
+  static NodePeer dial(String impl, int port) throws IOException {
+    return dial("yamux-peer.js", impl + " dialer", port, "--impl", impl);
+  }
+
+  /** {@code script} with {@code args} and {@code listen}, once it said it listens on loopback. */
+  public static NodePeer listen(String script, String name, String... args) throws IOException {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.add("listen");
+    NodePeer peer = new NodePeer(script, name, all);
     peer.port = peer.next("listening").get("port").getAsInt();
     return peer;
   }
 
-  /** A peer of {@code impl} dialing 127.0.0.1:{@code port}, once connected. */
-  static NodePeer dial(String impl, int port) throws IOException {
-    NodePeer peer = new NodePeer(impl + " dialer", List.of("--impl", impl, "dial", "--port", Integer.toString(port)));
+  /** {@code script} with {@code args} dialing 127.0.0.1:{@code port}, once it said it connected. */
+  public static NodePeer dial(String script, String name, int port, String... args) throws IOException {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("dial", "--port", Integer.toString(port)));
+    NodePeer peer = new NodePeer(script, name, all);
     peer.next("connected");
     return peer;
   }
 
-  /** Aborts the test without node or the npm packages, and fails it instead under CI=true. */
+  /** Aborts the test without node or yamux-peer.js's npm packages, and fails it instead under CI=true. */
   static void requireInstalled() {
-    String missing = !Files.isDirectory(DIR.resolve("node_modules/yamux-js"))
-        || !Files.isDirectory(DIR.resolve("node_modules/@chainsafe/libp2p-yamux"))
-        ? "the yamux peers' packages are missing: npm ci --prefix secio-streams/src/test/js" : null;
+    requireInstalled("yamux-js", "@chainsafe/libp2p-yamux");
+  }
+
+  /** Aborts the test without node or {@code packages}, and fails it instead under CI=true. */
+  public static void requireInstalled(String... packages) {
+    String missing = null;
+    for (String p : packages) {
+      if (missing == null && !Files.isDirectory(DIR.resolve("node_modules").resolve(p))) {
+        missing = "npm package " + p + " is missing: npm ci --prefix secio-streams/src/test/js";
+      }
+    }
     if (missing == null) {
       try {
         if (new ProcessBuilder("node", "--version").start().waitFor() != 0) {
@@ -74,7 +99,7 @@ final class NodePeer implements AutoCloseable {
     }
     if (missing != null) {
       if ("true".equals(System.getenv("CI"))) {
-        fail("the npm yamux interop cannot run (CI=true): " + missing);
+        fail("the npm interop cannot run (CI=true): " + missing);
       }
       Assumptions.abort(missing);
     }
@@ -98,14 +123,13 @@ final class NodePeer implements AutoCloseable {
     t.start();
   }
 
-
   /** A listener's port. */
-  int port() {
+  public int port() {
     return port;
   }
 
   /** The next event, which must be of kind {@code expected}. */
-  JsonObject next(String expected) {
+  public JsonObject next(String expected) {
     JsonObject event;
     try {
       event = events.poll(WAIT_MINUTES, TimeUnit.MINUTES);
@@ -122,7 +146,8 @@ final class NodePeer implements AutoCloseable {
     return event;
   }
 
-  void send(String json) throws IOException {
+  /** Writes {@code json} as one command line. */
+  public void send(String json) throws IOException {
     OutputStream in = process.getOutputStream();
     in.write((json + "\n").getBytes(StandardCharsets.UTF_8));
     in.flush();

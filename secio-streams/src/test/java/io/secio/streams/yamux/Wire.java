@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -48,15 +47,7 @@ final class Wire {
 
   /** Every byte the channel wrote so far (outbound messages taken and released). */
   static byte[] written(EmbeddedChannel channel) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    for (Object msg; (msg = channel.readOutbound()) != null; ) {
-      ByteBuf buf = (ByteBuf) msg;
-      byte[] bytes = new byte[buf.readableBytes()];
-      buf.readBytes(bytes);
-      buf.release();
-      out.writeBytes(bytes);
-    }
-    return out.toByteArray();
+    return io.secio.streams.Outbound.take(channel);
   }
 
   /** The frames the channel wrote so far; the bytes must end at a frame boundary. */
