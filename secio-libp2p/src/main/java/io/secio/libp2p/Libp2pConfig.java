@@ -26,8 +26,10 @@ import java.util.function.Supplier;
  *     .build();
  * }</pre>
  *
- * <p>identify ({@value #IDENTIFY}) and ping ({@value #PING}) are always served. Immutable and
- * thread-safe; build with {@link #builder()}.
+ * <p>identify ({@value #IDENTIFY}) and ping ({@value #PING}) are always served. A peer has
+ * one inbound ping stream across every connection made with one config: its newer one resets the
+ * older, so a node uses one config for all its connections. Thread-safe; immutable but for that
+ * registry of ping streams; build with {@link #builder()}.
  */
 public final class Libp2pConfig {
   /** The identify protocol's id. */
@@ -49,6 +51,7 @@ public final class Libp2pConfig {
   private final List<Multiaddr> listenAddrs;
   private final int maxIdentifySize;
   private final Duration negotiationTimeout;
+  private final InboundPings inboundPings = new InboundPings();
 
   private Libp2pConfig(Builder b) {
     if (b.muxers.isEmpty()) {
@@ -117,6 +120,11 @@ public final class Libp2pConfig {
   /** How long each multistream-select negotiation (the muxer's, each stream's) may take. */
   public Duration negotiationTimeout() {
     return negotiationTimeout;
+  }
+
+  /** The peers' inbound ping streams, one per peer across this config's connections. */
+  InboundPings inboundPings() {
+    return inboundPings;
   }
 
   /** Builds a {@link Libp2pConfig}. Not thread-safe. */

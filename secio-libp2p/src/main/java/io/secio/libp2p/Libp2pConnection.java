@@ -41,7 +41,6 @@ public final class Libp2pConnection {
   private volatile Muxer muxer;
   // The event loop's only.
   private Future<IdentifyRecord> identify;
-  private StreamChannel inboundPing;
 
   Libp2pConnection(Channel channel, Libp2pConfig config, IdentityPublicKey localKey, boolean initiator) {
     this.channel = channel;
@@ -226,17 +225,9 @@ public final class Libp2pConnection {
     ready.tryFailure(cause);
   }
 
-  /** The peer's new ping stream; an older one is reset (one inbound ping stream per connection). */
+  /** The peer's new ping stream; its older one is reset (one inbound ping stream per peer). */
   void inboundPing(StreamChannel stream) {
-    StreamChannel older = inboundPing;
-    inboundPing = stream;
-    stream.closeFuture().addListener(f -> {
-      if (inboundPing == stream) {
-        inboundPing = null;
-      }
-    });
-    if (older != null && older.isOpen()) {
-      older.reset();
-    }
+    SecioSession secured = session;
+    config.inboundPings().opened(secured != null ? secured.remotePeerId() : this, stream);
   }
 }

@@ -9,7 +9,8 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  * they are all in, however they were cut, so the stream holds at most 31 bytes. While the echoes
  * cannot leave (the stream is unwritable: a peer that does not read them), the stream is not read,
  * so what waits is bounded by the muxer (yamux's window, mplex's stream buffer), not held here. A
- * connection keeps one inbound ping stream: a newer one resets the older.
+ * peer keeps one inbound ping stream across the connections of one config: a newer one resets the
+ * older ({@link InboundPings}).
  *
  * <p>One per stream; the stream's event loop.
  */

@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The libp2p rules a hostile peer meets on loopback ({@code docs/STREAMS.md} §10): one inbound ping
- * stream per connection (the peer's newer one resets its older), a ping stream flooded by a peer that
+ * stream per peer (its newer one resets its older, on the same connection or another), a ping stream flooded by a peer that
  * never reads the echoes ends in a reset at the muxer's bound instead of a queue without end, and an
  * identify record whose key is not the secure channel's (or is missing) fails {@code identify()} with
  * {@link Libp2pException} {@code IDENTIFY_KEY_MISMATCH}, exposing nothing of the record.
@@ -143,6 +143,57 @@ class Libp2pStreamRulesTest {
         assertTrue(connection.channel().isActive(), "the rule costs a stream, not the connection");
       } finally {
         connection.channel().close().sync();
+      }
+    }
+  }
+
+  /** A secio libp2p connection as {@code secio} to {@code listener}, proposing {@code muxer}. */
+  private static Libp2pConnection secured(JavaNodes.Listener listener, SecioConfig secio, Muxer muxer)
+      throws Exception {
+    return Libp2pLoopbackTest.get(Libp2p.connection(nodes.dial(listener.port(),
+        Libp2p.client(secio, Libp2pConfig.builder().muxers(muxer).build(), SERVER.localPeerId()))).ready());
+  }
+
+  /** A ping stream of {@code connection} that has been served one ping. */
+  private static StreamChannel servedPingStream(Libp2pConnection connection, Probe probe, long seed)
+      throws Exception {
+    StreamChannel stream = Libp2pLoopbackTest.get(connection.openStream(Libp2pConfig.PING, probe));
+    byte[] ping = random(PING, seed);
+    stream.writeAndFlush(Unpooled.wrappedBuffer(ping));
+    assertArrayEquals(ping, get(probe.first(PING)), "the ping stream is served");
+    return stream;
+  }
+
+  @ParameterizedTest
+  @EnumSource(Muxer.class)
+  void aPeersPingStreamOnASecondConnectionResetsTheOneOnItsFirstAndAnotherPeersIsLeftAlone(Muxer muxer)
+      throws Exception {
+    Libp2pConfig config = Libp2pConfig.builder().muxers(muxer).build();
+    try (JavaNodes.Listener listener = nodes.listen(() -> Libp2p.server(SERVER, config))) {
+      Libp2pConnection first = secured(listener, CLIENT, muxer);
+      Libp2pConnection other = secured(listener, JavaNodes.otherSecio(KeyType.SECP256K1), muxer);
+      Libp2pConnection second = secured(listener, CLIENT, muxer);
+      try {
+        Probe onFirst = new Probe();
+        StreamChannel a = servedPingStream(first, onFirst, 1);
+        Probe ofOther = new Probe();
+        StreamChannel b = servedPingStream(other, ofOther, 2);
+        Probe onSecond = new Probe();
+        StreamChannel c = servedPingStream(second, onSecond, 3);
+        assertInstanceOf(StreamResetException.class, get(onFirst.ended), "the peer's older stream is reset");
+        assertTrue(a.closeFuture().await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES), "and closed");
+        assertTrue(first.channel().isActive(), "the rule costs a stream, not the connection");
+        // The other peer's stream still answers after the reset, and so does the newer one.
+        byte[] again = random(PING, 4);
+        b.writeAndFlush(Unpooled.wrappedBuffer(again));
+        assertArrayEquals(again, Arrays.copyOfRange(get(ofOther.first(2 * PING)), PING, 2 * PING));
+        c.writeAndFlush(Unpooled.wrappedBuffer(again));
+        assertArrayEquals(again, Arrays.copyOfRange(get(onSecond.first(2 * PING)), PING, 2 * PING));
+        assertTrue(b.isOpen() && c.isOpen());
+      } finally {
+        first.channel().close().sync();
+        other.channel().close().sync();
+        second.channel().close().sync();
       }
     }
   }
