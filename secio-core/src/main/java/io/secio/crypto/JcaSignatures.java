@@ -46,7 +46,7 @@ import org.bouncycastle.math.ec.rfc8032.Ed25519;
  *   <li>ECDSA P-256 and RSA: the provider's {@code SHA256withECDSA} and {@code SHA256withRSA}; Bouncy
  *       Castle signs and checks ECDSA with its lightweight code (RFC 6979 nonces) and RSA through its
  *       provider. The JDK's backend checks ECDSA with Bouncy Castle's code too: SunEC refuses valid
- *       signatures whose r is near n (Wycheproof 350 and 479).
+ *       signatures where kG has an x-coordinate of n or more (Wycheproof 350 and 479).
  *   <li>secp256k1: Bouncy Castle's lightweight code on every backend, deterministic (RFC 6979) and
  *       low-S: neither the JDK (since 16) nor BoringSSL has the curve.
  * </ul>
