@@ -86,7 +86,7 @@ final class SignatureKnownAnswers {
 
   /**
    * RFC 8032 section 7.1, TEST 1 and TEST 3: each signature must come out byte for byte, verify, and
-   * stop verifying with one bit flipped or under another message.
+   * stop verifying with one bit flipped or under another message; then the cofactored rule.
    */
   private static boolean ed25519(CryptoBackend backend) throws GeneralSecurityException {
     return ed25519(backend, "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
@@ -94,7 +94,25 @@ final class SignatureKnownAnswers {
             "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b")
         && ed25519(backend, "c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7",
             "fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025", "af82",
-            "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a");
+            "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a")
+        && cofactored(backend);
+  }
+
+  /**
+   * The one Ed25519 rule (docs/PROTOCOL.md section 3.1): a signature over {@link #MESSAGE} by the
+   * owner of a key with a component of order 8, whose hash scalar is not a multiple of 8, so that
+   * the cofactorless equation fails and the cofactored one holds. Made for this test with plain
+   * big-integer arithmetic (the tests' {@code EdwardsPoints}). Every backend must accept it, and
+   * refuse it with a bit flipped.
+   */
+  private static boolean cofactored(CryptoBackend backend) throws GeneralSecurityException {
+    byte[] publicData =
+        HEX.parseHex("3925953e42056206e1252559c92356e90ad419dc8aebc1cd66d553082a0fe58f");
+    Ed25519.PublicPoint point = Ed25519.validatePublicKeyPartialExport(publicData, 0);
+    return point != null
+        && verifies(backend, Primitive.ED25519, new Ed25519KeySpecs.Public(publicData, point),
+            MESSAGE, HEX.parseHex("a7ae927833c1a6abc5d9bfc53617ffc3bdeea425637002abcf34d8414960814c"
+                + "12909338abaed68e47fc79f5cc5af5e1060cfdf7c16248a76c0063ae47364e03"));
   }
 
   private static boolean ed25519(CryptoBackend backend, String seed, String publicKey,

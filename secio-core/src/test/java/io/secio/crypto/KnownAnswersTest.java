@@ -115,6 +115,28 @@ class KnownAnswersTest {
     }
   }
 
+  /** The JDK's Ed25519 alone checks the cofactorless equation: without the seam's rule it fails. */
+  @Test
+  void anEd25519VerifierWithoutTheCofactoredRuleFails() {
+    CryptoBackend cofactorless = new Delegating() {
+      @Override
+      public boolean verify(Primitive signature, KeySpec publicKey, byte[] message, byte[] sig)
+          throws GeneralSecurityException {
+        byte[] encoded = ((Ed25519KeySpecs.Public) publicKey).encoded();
+        byte[] info = java.util.Arrays.copyOf(
+            java.util.HexFormat.of().parseHex("302a300506032b6570032100"), 44);
+        System.arraycopy(encoded, 0, info, 12, 32);
+        java.security.Signature jdk = java.security.Signature.getInstance("Ed25519");
+        jdk.initVerify(java.security.KeyFactory.getInstance("Ed25519")
+            .generatePublic(new java.security.spec.X509EncodedKeySpec(info)));
+        jdk.update(message);
+        return jdk.verify(sig);
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.ED25519, cofactorless));
+    assertTrue(KnownAnswers.pass(Primitive.ED25519, new Delegating()));
+  }
+
   @Test
   void aVerifierThatAcceptsAnythingFails() {
     CryptoBackend broken = new Delegating() {
