@@ -1,5 +1,6 @@
 package io.secio;
 
+import io.secio.crypto.ConfigBackends;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
 import io.secio.identity.IdentityKeyPair;
@@ -19,6 +20,27 @@ import java.util.concurrent.Executor;
  * server handler built from this config keep one bound.
  */
 public final class SecioConfig {
+  /**
+   * The system property that sets the default {@link Backend} of every builder, by its {@link
+   * Backend#id()}: {@code auto} (or unset), {@code conscrypt}, {@code jdk} or {@code bouncycastle}.
+   * This class is the one place that reads it.
+   */
+  public static final String BACKEND_PROPERTY = "secio.backend";
+
+  static {
+    ConfigBackends.install(new ConfigBackends.Access() {
+      @Override
+      public CryptoBackend backendOf(SecioConfig config) {
+        return config.crypto;
+      }
+
+      @Override
+      public void setBackend(Builder builder, CryptoBackend backend) {
+        builder.crypto = backend;
+      }
+    });
+  }
+
   /** The default and largest usual frame length: 8 MiB, inclusive. */
   public static final int DEFAULT_MAX_FRAME_LENGTH_IN_BYTES = 8 * 1024 * 1024;
 
@@ -51,7 +73,9 @@ public final class SecioConfig {
   private final PeerVerifier peerVerifier;
   private final Executor handshakeExecutor;
   private final SecioObserver observer;
-  private final CryptoBackend backend;
+  private final Backend backend;
+  /** What {@link #backend} resolved to on this JVM, or what a test handed the builder. */
+  private final CryptoBackend crypto;
   private final SecureRandom random;
   /** {@code null}: any dialect, the listener answering each dialer in its own. */
   private final Dialect dialect;
@@ -77,12 +101,24 @@ public final class SecioConfig {
     this.peerVerifier = b.peerVerifier;
     this.handshakeExecutor = b.handshakeExecutor;
     this.observer = b.observer;
-    this.backend = b.backend != null ? b.backend : CryptoBackends.defaultBackend();
+    this.backend = b.backend != null ? b.backend : defaultBackend();
+    this.crypto = b.crypto != null ? b.crypto : CryptoBackends.of(backend);
     this.random = b.random != null ? b.random : new SecureRandom();
     this.dialect = b.dialect;
     if (dialect != null) {
       dialect.requireSpeakable(identity.type(), exchanges, ciphers, hashes);
     }
+  }
+
+  /** The {@link Backend} that {@value #BACKEND_PROPERTY} names, {@link Backend#AUTO} if unset. */
+  private static Backend defaultBackend() {
+    String property = System.getProperty(BACKEND_PROPERTY);
+    if (property == null || property.isBlank()) {
+      return Backend.AUTO;
+    }
+    return Backend.fromId(property).orElseThrow(() -> new IllegalStateException(
+        "-D" + BACKEND_PROPERTY + "=" + property
+            + " is not a backend; use auto, conscrypt, jdk or bouncycastle"));
   }
 
   private static void requireNonEmpty(List<?> list, String what) {
@@ -120,6 +156,7 @@ public final class SecioConfig {
     b.handshakeExecutor = handshakeExecutor;
     b.observer = observer;
     b.backend = backend;
+    b.crypto = crypto;
     b.random = random;
     b.dialect = dialect;
     return b;
@@ -225,8 +262,11 @@ public final class SecioConfig {
     return observer;
   }
 
-  /** The crypto backend that serves this config's handshakes and frames. */
-  public CryptoBackend backend() {
+  /**
+   * The crypto backend that serves this config's handshakes and frames, the identity signatures
+   * included: the builder's, or the default that {@value #BACKEND_PROPERTY} names.
+   */
+  public Backend backend() {
     return backend;
   }
 
@@ -262,7 +302,7 @@ public final class SecioConfig {
         + ", maxPlaintextPerFrame=" + maxPlaintextPerFrame
         + ", maxHandshakeMessageLength=" + maxHandshakeMessageLength
         + ", handshakeTimeout=" + handshakeTimeout
-        + ", backend=" + backend.name()
+        + ", backend=" + crypto.name()
         + "}";
   }
 
@@ -285,7 +325,8 @@ public final class SecioConfig {
     private PeerVerifier peerVerifier = PeerVerifier.ACCEPT_ALL;
     private Executor handshakeExecutor;
     private SecioObserver observer = SecioObserver.NONE;
-    private CryptoBackend backend;
+    private Backend backend;
+    private CryptoBackend crypto;
     private SecureRandom random;
     private Dialect dialect = Dialect.LIBP2P;
 
@@ -444,9 +485,15 @@ public final class SecioConfig {
       return this;
     }
 
-    /** Pin a backend (see {@link CryptoBackends}); default is the per-primitive choice. */
-    public Builder backend(CryptoBackend backend) {
+    /**
+     * The crypto backend for every primitive, the identity signatures included. Default: the one
+     * the system property {@value SecioConfig#BACKEND_PROPERTY} names, else {@link Backend#AUTO}.
+     * {@link #build()} fails with an {@link IllegalStateException} if it does not load on this JVM
+     * (Conscrypt's natives are missing, say).
+     */
+    public Builder backend(Backend backend) {
       this.backend = Objects.requireNonNull(backend, "backend");
+      this.crypto = null;
       return this;
     }
 
@@ -481,6 +528,9 @@ public final class SecioConfig {
     /**
      * The config, checked: non-empty lists without repeats, and proposals the chosen dialect can
      * speak with this identity; otherwise an {@link IllegalArgumentException} says what is wrong.
+     *
+     * @throws IllegalStateException if the backend does not load here, or no backend was set and
+     *     {@value SecioConfig#BACKEND_PROPERTY} names none
      */
     public SecioConfig build() {
       return new SecioConfig(this);

@@ -1,5 +1,6 @@
 package io.secio.consumercheck;
 
+import io.secio.Backend;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
@@ -31,11 +32,14 @@ public final class ModulePathCheck {
         + ModuleLayer.boot().findModule("org.conscrypt").isPresent());
 
     SecureRandom random = new SecureRandom();
+    // The backend is chosen with an exported type: Bouncy Castle signs and encrypts the server's side.
     SecioConfig server = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, random))
         .handshakeTimeout(LoopbackEcho.HANDSHAKE_GUARD)
+        .backend(Backend.BOUNCY_CASTLE)
         .build();
     SecioConfig client = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, random))
         .handshakeTimeout(LoopbackEcho.HANDSHAKE_GUARD)
+        .backend(Backend.AUTO)
         .build();
     LoopbackEcho.Outcome outcome =
         LoopbackEcho.run(server, client, "hello".getBytes(StandardCharsets.UTF_8));

@@ -8,6 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.secio.Backend;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioSession;
@@ -39,14 +40,22 @@ public final class EchoClient {
 
   public static void main(String[] args) throws Exception {
     if (args.length < 3) {
-      System.err.println("usage: EchoClient HOST PORT SERVER_PEER_ID [MESSAGE]");
+      System.err.println("usage: EchoClient HOST PORT SERVER_PEER_ID [MESSAGE [auto|conscrypt|jdk|bouncycastle]]");
       System.exit(2);
     }
     String message = args.length > 3 ? args[3] : "hello, secio";
+    // The crypto backend of every primitive, signatures included; AUTO picks per primitive.
+    Backend backend = args.length > 4
+        ? Backend.fromId(args[4]).orElseThrow(() -> new IllegalArgumentException("no backend " + args[4]))
+        : Backend.AUTO;
+    SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()))
+        .backend(backend)
+        .build();
     Transports transport = Transports.best();
     EventLoopGroup group = transport.newEventLoopGroup(1);
     try {
-      Echoed echoed = echo(group, transport, args[0], Integer.parseInt(args[1]), PeerId.parse(args[2]), message);
+      Echoed echoed = echo(group, transport, config, args[0], Integer.parseInt(args[1]), PeerId.parse(args[2]),
+          message);
       System.out.println("secured: " + echoed.session() + ", ciphers by " + echoed.session().cipherBackend());
       System.out.println("echoed:  " + echoed.reply());
     } finally {

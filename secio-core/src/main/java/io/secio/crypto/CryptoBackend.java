@@ -5,11 +5,12 @@ import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.security.spec.KeySpec;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 
 /**
- * A source of the primitives secio frames and exchanges need: Conscrypt (BoringSSL), the JDK, or
+ * A source of the primitives secio frames, exchanges and identity signatures need: Conscrypt (BoringSSL), the JDK, or
  * Bouncy Castle, or a per-primitive choice among them. Obtain instances from {@link CryptoBackends};
  * a backend only offers a primitive after that primitive passed its known-answer self-test.
  *
@@ -53,5 +54,26 @@ public interface CryptoBackend {
    * X25519). For known-answer tests; a handshake always generates a fresh key.
    */
   EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
+      throws GeneralSecurityException;
+
+  /**
+   * A signer for an identity private key of the signature primitive {@code signature}: {@link
+   * Ed25519KeySpecs.Private} for {@link Primitive#ED25519}, {@link java.security.spec.ECPrivateKeySpec}
+   * for the two ECDSA curves, {@link java.security.spec.RSAPrivateCrtKeySpec} for {@link
+   * Primitive#RSA_SHA256}. The key is imported now and copied; the caller keeps and wipes its spec.
+   *
+   * @throws java.security.InvalidKeyException if the provider refuses the key
+   */
+  Signer newSigner(Primitive signature, KeySpec privateKey) throws GeneralSecurityException;
+
+  /**
+   * Whether {@code sig} is a valid signature over {@code message} under the identity public key
+   * {@code publicKey} ({@link Ed25519KeySpecs.Public}, {@link java.security.spec.ECPublicKeySpec} or
+   * {@link java.security.spec.RSAPublicKeySpec}), already validated by the caller. Ed25519 is judged
+   * by the cofactored equation on every backend (docs/PROTOCOL.md section 3.1).
+   *
+   * @throws GeneralSecurityException if the provider fails or throws on malformed input
+   */
+  boolean verify(Primitive signature, KeySpec publicKey, byte[] message, byte[] sig)
       throws GeneralSecurityException;
 }

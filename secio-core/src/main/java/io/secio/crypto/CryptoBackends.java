@@ -1,59 +1,49 @@
 package io.secio.crypto;
 
-import java.security.Provider;
+import io.secio.Backend;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * Where backends come from. Each named backend is built once per JVM, on first request; its
- * primitives prove themselves with known-answer self-tests before they are offered.
- *
- * <p>The {@linkplain #defaultBackend() default} is normally {@code auto}, a per-primitive choice. The
- * system property {@value #BACKEND_PROPERTY} pins one backend for the whole JVM instead:
+ * primitives prove themselves with known-answer self-tests before they are offered. Which one a
+ * connection uses is its {@link io.secio.SecioConfig}'s choice ({@link Backend}); nothing here reads
+ * a system property.
  *
  * <ul>
- *   <li>{@code auto} (or unset): per primitive, the fastest self-tested backend on this JVM;
+ *   <li>{@code auto}: per primitive, the fastest self-tested backend on this JVM;
  *   <li>{@code conscrypt}: Conscrypt (BoringSSL) only; fails if its natives do not load here;
  *   <li>{@code jdk}: the JDK's default JCA providers only;
  *   <li>{@code bouncycastle}: Bouncy Castle only (a private provider instance, never registered).
  * </ul>
  *
- * The property is read once, when {@link #defaultBackend()} is first called.
- *
  * <p>Thread-safe.
  */
 public final class CryptoBackends {
-  /** The system property that pins the default backend: {@code conscrypt|jdk|bouncycastle|auto}. */
-  public static final String BACKEND_PROPERTY = "secio.backend";
-
-  private static final Object LOCK = new Object();
-  private static volatile CryptoBackend defaultBackend;
 
   private CryptoBackends() {}
 
   /**
-   * The default backend: unless {@value #BACKEND_PROPERTY} pins one, for each primitive the fastest
-   * self-tested backend on this JVM (Conscrypt for AEAD and key exchange where its natives load; the
-   * JDK for AES-CTR and HMAC; Bouncy Castle as the last resort). Its {@link CryptoBackend#nameFor}
-   * tells which backend serves a primitive; a primitive no backend offers fails with {@link
-   * io.secio.SecioException.Reason#UNAVAILABLE}.
-   *
-   * @throws IllegalStateException if the property names an unknown backend or one that does not
-   *     load on this JVM (nothing is cached then; a later call tries again)
+   * The {@code auto} backend, one per JVM: for each primitive the fastest self-tested backend here
+   * (Conscrypt for AEAD, key exchange, Ed25519 and ECDSA where its natives load; the JDK for AES-CTR,
+   * HMAC and RSA; Bouncy Castle as the last resort). Its {@link CryptoBackend#nameFor} tells which
+   * backend serves a primitive; a primitive no backend offers fails with {@link
+   * io.secio.SecioException.Reason#UNAVAILABLE}. It also serves {@link
+   * io.secio.identity.IdentityKeyPair#sign} and {@link io.secio.identity.IdentityPublicKey#verify}
+   * outside a handshake.
    */
   public static CryptoBackend defaultBackend() {
-    CryptoBackend backend = defaultBackend;
-    if (backend == null) {
-      synchronized (LOCK) {
-        backend = defaultBackend;
-        if (backend == null) {
-          backend = select(System.getProperty(BACKEND_PROPERTY), CryptoBackends::named);
-          defaultBackend = backend;
-        }
-      }
-    }
-    return backend;
+    return AutoHolder.BACKEND;
+  }
+
+  /**
+   * The backend of a choice: the {@linkplain #defaultBackend() auto} one, or the named one.
+   *
+   * @throws IllegalStateException if the named backend does not load on this JVM
+   */
+  public static CryptoBackend of(Backend choice) {
+    return choice == Backend.AUTO ? defaultBackend() : select(choice.id(), CryptoBackends::named);
   }
 
   /**
@@ -77,8 +67,8 @@ public final class CryptoBackends {
   }
 
   /**
-   * The backend a value of {@value #BACKEND_PROPERTY} asks for, found through {@code named} (tests
-   * pass a lookup that pretends a backend is missing); null or blank means auto.
+   * The backend a name asks for, found through {@code named} (tests pass a lookup that pretends a
+   * backend is missing); null or blank means a new auto backend.
    */
   static CryptoBackend select(String choice, Function<String, Optional<CryptoBackend>> named) {
     String name = choice == null ? "" : choice.trim().toLowerCase(Locale.ROOT);
@@ -89,12 +79,11 @@ public final class CryptoBackends {
         && !name.equals(JcaProfile.JDK)
         && !name.equals(JcaProfile.BOUNCY_CASTLE)) {
       throw new IllegalStateException(
-          "-D" + BACKEND_PROPERTY + "=" + choice
-              + " is not a backend; use conscrypt, jdk, bouncycastle or auto");
+          choice + " is not a backend; use conscrypt, jdk, bouncycastle or auto");
     }
     return named.apply(name)
         .orElseThrow(() -> new IllegalStateException(
-            "-D" + BACKEND_PROPERTY + "=" + name + " pins a backend that does not load on this JVM"
+            "the " + name + " backend does not load on this JVM"
                 + " (os.name=" + System.getProperty("os.name")
                 + ", os.arch=" + System.getProperty("os.arch") + ")"));
   }
@@ -107,13 +96,8 @@ public final class CryptoBackends {
     return CompositeBackend.choose(named);
   }
 
-  /**
-   * A new provider instance of Conscrypt (BoringSSL), or empty where its native library does not load
-   * on this platform (logged at debug, never thrown): for primitives outside the backends, such as
-   * identity signatures, that still want BoringSSL where it runs.
-   */
-  public static Optional<Provider> conscryptProvider() {
-    return JcaProfile.conscryptProvider();
+  private static final class AutoHolder {
+    static final CryptoBackend BACKEND = auto(CryptoBackends::named);
   }
 
   // One holder per backend, so that asking for the JDK never loads Conscrypt's natives.

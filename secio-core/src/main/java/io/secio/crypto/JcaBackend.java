@@ -6,6 +6,7 @@ import io.secio.HashAlgorithm;
 import io.secio.SecioException;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.security.spec.KeySpec;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import javax.crypto.Cipher;
@@ -72,6 +73,19 @@ final class JcaBackend implements CryptoBackend {
       throws GeneralSecurityException {
     require(Primitive.of(exchange));
     return primitives.ephemeralFromPrivate(exchange, privateKey);
+  }
+
+  @Override
+  public Signer newSigner(Primitive signature, KeySpec privateKey) throws GeneralSecurityException {
+    require(signature);
+    return primitives.newSigner(signature, privateKey);
+  }
+
+  @Override
+  public boolean verify(Primitive signature, KeySpec publicKey, byte[] message, byte[] sig)
+      throws GeneralSecurityException {
+    require(signature);
+    return primitives.verify(signature, publicKey, message, sig);
   }
 
   private void require(Primitive primitive) throws SecioException {

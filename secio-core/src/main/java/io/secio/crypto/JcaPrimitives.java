@@ -5,6 +5,7 @@ import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.security.spec.KeySpec;
 import java.util.Arrays;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
@@ -21,9 +22,11 @@ final class JcaPrimitives implements CryptoBackend {
   private static final int CTR_IV_SIZE_IN_BYTES = 16;
 
   private final JcaProfile profile;
+  private final JcaSignatures signatures;
 
   JcaPrimitives(JcaProfile profile) {
     this.profile = profile;
+    this.signatures = new JcaSignatures(profile);
   }
 
   JcaProfile profile() {
@@ -114,6 +117,17 @@ final class JcaPrimitives implements CryptoBackend {
     }
     NistCurve curve = NistCurve.of(exchange);
     return EcdhKeyPair.ofScalar(profile, curve, curve.scalar(privateKey));
+  }
+
+  @Override
+  public Signer newSigner(Primitive signature, KeySpec privateKey) throws GeneralSecurityException {
+    return signatures.newSigner(signature, privateKey);
+  }
+
+  @Override
+  public boolean verify(Primitive signature, KeySpec publicKey, byte[] message, byte[] sig)
+      throws GeneralSecurityException {
+    return signatures.verify(signature, publicKey, message, sig);
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPairGenerator;
 import java.security.Provider;
+import java.security.Signature;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -127,6 +128,12 @@ final class JcaProfile {
 
   Mac mac(String algorithm) throws GeneralSecurityException {
     return provider == null ? Mac.getInstance(algorithm) : Mac.getInstance(algorithm, provider);
+  }
+
+  Signature signature(String algorithm) throws GeneralSecurityException {
+    return provider == null
+        ? Signature.getInstance(algorithm)
+        : Signature.getInstance(algorithm, provider);
   }
 
   KeyAgreement keyAgreement(String algorithm) throws GeneralSecurityException {

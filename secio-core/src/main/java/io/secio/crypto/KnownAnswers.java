@@ -18,8 +18,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One known-answer self-test per primitive, from published vectors, run through the same code paths
- * the frames and the handshake use. A primitive whose test fails or throws is not offered.
+ * One known-answer self-test per primitive (the signatures' are in {@link SignatureKnownAnswers}),
+ * from published vectors, run through the same code paths the frames and the handshake use. A
+ * primitive whose test fails or throws is not offered.
  *
  * <p>Stateless and thread-safe.
  */
@@ -48,6 +49,12 @@ final class KnownAnswers {
           return ecdh(primitive, backend) || failed(primitive, backend, "wrong answer");
         case X25519:
           return x25519(backend) || failed(primitive, backend, "wrong answer");
+        case ED25519:
+        case ECDSA_P256:
+        case ECDSA_SECP256K1:
+        case RSA_SHA256:
+          return SignatureKnownAnswers.pass(primitive, backend)
+              || failed(primitive, backend, "wrong answer");
         default:
           throw new AssertionError(primitive);
       }

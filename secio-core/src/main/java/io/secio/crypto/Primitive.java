@@ -4,7 +4,10 @@ import io.secio.CipherAlgorithm;
 import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 
-/** One primitive a {@link CryptoBackend} may offer; each is self-tested on its own. */
+/**
+ * One primitive a {@link CryptoBackend} may offer: frame ciphers and MACs, key exchanges, and identity
+ * signatures. Each is self-tested on its own.
+ */
 public enum Primitive {
   AES_GCM,
   CHACHA20_POLY1305,
@@ -14,7 +17,20 @@ public enum Primitive {
   ECDH_P256,
   ECDH_P384,
   ECDH_P521,
-  X25519;
+  X25519,
+  /** Ed25519 identity signatures (RFC 8032), verified by the cofactored equation on every backend. */
+  ED25519,
+  /** ECDSA identity signatures on P-256 over SHA-256, DER-encoded. */
+  ECDSA_P256,
+  /** ECDSA identity signatures on secp256k1 over SHA-256, DER-encoded, deterministic (RFC 6979). */
+  ECDSA_SECP256K1,
+  /** RSASSA-PKCS1-v1_5 identity signatures with SHA-256. */
+  RSA_SHA256;
+
+  /** Whether this is an identity signature primitive (signed with {@link CryptoBackend#newSigner}). */
+  public boolean isSignature() {
+    return compareTo(ED25519) >= 0;
+  }
 
   /** The primitive that frames with this cipher use for encryption. */
   public static Primitive of(CipherAlgorithm cipher) {

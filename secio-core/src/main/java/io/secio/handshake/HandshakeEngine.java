@@ -9,6 +9,8 @@ import io.secio.SecioConfig;
 import io.secio.SecioException.Reason;
 import io.secio.SecioException;
 import io.secio.SecioSession;
+import io.secio.crypto.BackendKeys;
+import io.secio.crypto.ConfigBackends;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.EphemeralKeyPair;
 import io.secio.crypto.Primitive;
@@ -112,7 +114,7 @@ public final class HandshakeEngine {
       throw new IllegalArgumentException("this config does not speak the " + dialect + " dialect");
     }
     this.dialect = HandshakeDialect.of(dialect);
-    this.backend = config.backend();
+    this.backend = ConfigBackends.of(config);
     this.nonceOut = nonceOut;
     this.fixedEphemeralPrivate = fixedEphemeralPrivate;
     this.localKey = config.identity().publicKey();
@@ -421,14 +423,39 @@ public final class HandshakeEngine {
       throw new SecioException(Reason.UNAVAILABLE, "ephemeral key generation failed", e);
     }
     byte[] epub = ephemeral.publicKey();
-    byte[] signature = config.identity().sign(concat(proposeOut, proposeIn, epub));
+    byte[] signature = sign(concat(proposeOut, proposeIn, epub));
     state = State.AWAITING_EXCHANGE;
     return dialect.encodeExchange(new Exchange(epub, signature));
   }
 
+  /**
+   * Our identity's signature, made on the config's backend like every other primitive; an identity
+   * of the user's own (not from {@link io.secio.identity.IdentityKeyPair}'s factories) signs by
+   * itself.
+   */
+  private byte[] sign(byte[] corpus) throws SecioException {
+    if (!(config.identity() instanceof BackendKeys.Private)) {
+      return config.identity().sign(corpus);
+    }
+    try {
+      return ((BackendKeys.Private) config.identity()).sign(backend, corpus);
+    } catch (SecioException e) {
+      throw e;
+    } catch (GeneralSecurityException e) {
+      throw new SecioException(Reason.LOCAL_FAILURE, "signing failed", e);
+    }
+  }
+
+  /** The peer's signature, checked on the config's backend. */
+  private boolean verify(byte[] corpus, byte[] signature) throws SecioException {
+    return remoteKey instanceof BackendKeys.Public
+        ? ((BackendKeys.Public) remoteKey).verify(backend, corpus, signature)
+        : remoteKey.verify(corpus, signature);
+  }
+
   /** The peer's signature, the shared secret, the frame keys, and our echo of the peer's nonce. */
   private byte[] answerExchange(Exchange exchange) throws SecioException {
-    if (!remoteKey.verify(concat(proposeIn, proposeOut, exchange.epubkey()), exchange.signature())) {
+    if (!verify(concat(proposeIn, proposeOut, exchange.epubkey()), exchange.signature())) {
       throw new SecioException(Reason.BAD_SIGNATURE);
     }
     byte[] secret = ephemeral.agree(exchange.epubkey());

@@ -1,17 +1,13 @@
 package io.secio.identity;
 
+import io.secio.crypto.Primitive;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
 import java.security.KeyFactory;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.PrivateKey;
 import java.security.SecureRandom;
-import java.security.Signature;
-import java.security.interfaces.ECPrivateKey;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECParameterSpec;
@@ -26,25 +22,24 @@ import org.bouncycastle.asn1.ASN1Object;
 import org.bouncycastle.asn1.DERBitString;
 import org.bouncycastle.asn1.sec.SECObjectIdentifiers;
 import org.bouncycastle.asn1.x9.X9ECParameters;
-import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECPublicKeyParameters;
-import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.bouncycastle.math.ec.FixedPointCombMultiplier;
+import org.bouncycastle.util.BigIntegers;
 
 /**
  * ECDSA identities, P-256 only: {@code PublicKey.Data} is a DER SubjectPublicKeyInfo, {@code
  * PrivateKey.Data} a DER SEC1 ECPrivateKey (RFC 5915, written with curve and public key as go-libp2p
- * does); signatures are ECDSA over SHA-256(m), DER. Signing uses the JDK's SunEC provider.
- * Bouncy Castle verifies (see below), reads and writes SEC1, and derives a public key from a scalar,
- * which the JDK cannot.
+ * does); signatures are ECDSA over SHA-256(m), DER. Signing and verifying run on the caller's backend
+ * ({@link Primitive#ECDSA_P256}), after the signature's DER is checked strictly here. The JDK's SunEC
+ * decodes and encodes public keys; Bouncy Castle reads and writes SEC1 and derives a public key from
+ * a scalar, which the JDK cannot.
  */
 final class EcdsaIdentity implements KeyScheme {
   static final EcdsaIdentity INSTANCE = new EcdsaIdentity();
 
   private static final String PROVIDER = "SunEC";
-  private static final String SIGNATURE = "SHA256withECDSA";
   private static final String CURVE_NAME = "secp256r1";
   private static final ECParameterSpec P256 = p256();
   private static final X9ECParameters P256_MATH = CustomNamedCurves.getByName(CURVE_NAME);
@@ -68,13 +63,12 @@ final class EcdsaIdentity implements KeyScheme {
     if (!isP256(key.getParams())) {
       throw new InvalidKeyException("ECDSA identity keys must be on P-256");
     }
-    ECPublicKeyParameters point = onCurve(key.getW());
-    // Bouncy Castle, not SunEC: SunEC takes a BER s and refuses valid r, s near n (Wycheproof 6, 350).
-    return (message, signature) -> {
-      EcdsaSignature rs = EcdsaSignature.fromDer(signature);
-      ECDSASigner verifier = new ECDSASigner();
-      verifier.init(false, point);
-      return verifier.verifySignature(sha256(message), rs.r(), rs.s());
+    onCurve(key.getW());
+    ECPublicKeySpec spec = new ECPublicKeySpec(key.getW(), P256);
+    // Strict DER here, whatever the backend: SunEC would take a BER s (Wycheproof 6).
+    return (backend, message, signature) -> {
+      EcdsaSignature.fromDer(signature);
+      return backend.verify(Primitive.ECDSA_P256, spec, message, signature);
     };
   }
 
@@ -105,46 +99,29 @@ final class EcdsaIdentity implements KeyScheme {
         && !Arrays.equals(sec1.getPublicKey().getOctets(), uncompressed(w))) {
       throw new InvalidKeyException("EC public key does not match the private key");
     }
-    try {
-      KeyFactory factory = keyFactory();
-      PrivateKey key = factory.generatePrivate(new ECPrivateKeySpec(d, P256));
-      byte[] publicData = factory.generatePublic(new ECPublicKeySpec(w, P256)).getEncoded();
-      return signingKey(key, d, w, publicData);
-    } catch (InvalidKeySpecException e) {
-      throw new InvalidKeyException("EC key rejected by " + PROVIDER, e);
-    }
+    return signingKey(d, w);
   }
 
   @Override
   public SigningKey generate(SecureRandom random) {
-    try {
-      KeyPairGenerator generator = KeyPairGenerator.getInstance("EC", PROVIDER);
-      generator.initialize(new ECGenParameterSpec(CURVE_NAME), random);
-      KeyPair pair = generator.generateKeyPair();
-      ECPrivateKey key = (ECPrivateKey) pair.getPrivate();
-      ECPoint w = ((ECPublicKey) pair.getPublic()).getW();
-      return signingKey(key, key.getS(), w, pair.getPublic().getEncoded());
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("cannot generate a P-256 key with " + PROVIDER, e);
-    }
+    BigInteger d = BigIntegers.createRandomInRange(
+        BigInteger.ONE, P256.getOrder().subtract(BigInteger.ONE), random);
+    return signingKey(d, multiplyGenerator(d));
   }
 
-  private static SigningKey signingKey(PrivateKey key, BigInteger d, ECPoint w, byte[] publicData) {
+  private static SigningKey signingKey(BigInteger d, ECPoint w) {
     byte[] privateData;
+    byte[] publicData;
     try {
       privateData = new org.bouncycastle.asn1.sec.ECPrivateKey(
               SCALAR_SIZE_IN_BYTES * 8, d, new DERBitString(uncompressed(w)),
               SECObjectIdentifiers.secp256r1)
           .getEncoded(ASN1Encoding.DER);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot encode a SEC1 ECPrivateKey", e);
+      publicData = keyFactory().generatePublic(new ECPublicKeySpec(w, P256)).getEncoded();
+    } catch (IOException | InvalidKeySpecException e) {
+      throw new IllegalStateException("cannot encode a P-256 key", e);
     }
-    return new SigningKey(privateData, publicData, message -> {
-      Signature signer = Signature.getInstance(SIGNATURE, PROVIDER);
-      signer.initSign(key);
-      signer.update(message);
-      return signer.sign();
-    });
+    return new SigningKey(privateData, publicData, Primitive.ECDSA_P256, new ECPrivateKeySpec(d, P256));
   }
 
   private static ECPoint multiplyGenerator(BigInteger d) {
@@ -180,14 +157,6 @@ final class EcdsaIdentity implements KeyScheme {
     } catch (IllegalArgumentException e) {
       throw new InvalidKeyException("EC public key is not on P-256", e);
     }
-  }
-
-  private static byte[] sha256(byte[] message) {
-    SHA256Digest digest = new SHA256Digest();
-    digest.update(message, 0, message.length);
-    byte[] out = new byte[digest.getDigestSize()];
-    digest.doFinal(out, 0);
-    return out;
   }
 
   private static boolean isP256(ECParameterSpec params) {

@@ -1,5 +1,7 @@
 package io.secio.identity;
 
+import io.secio.crypto.Ed25519KeySpecs;
+import io.secio.crypto.Primitive;
 import java.security.InvalidKeyException;
 import java.security.SecureRandom;
 import java.util.Arrays;
@@ -10,29 +12,22 @@ import org.bouncycastle.math.ec.rfc8032.Ed25519;
  * {@code seed || pub} (64 bytes; the legacy {@code seed || pub || pub} is accepted on import).
  * Peer keys are validated with Bouncy Castle, and the keys that pass are remembered ({@link
  * ValidatedEd25519Keys}) so that a peer met again is not checked again; signatures are made and
- * checked by the {@link Ed25519Engine} (Conscrypt where it loads, else Bouncy Castle). Ed25519 is deterministic, so the
- * signatures are the bytes SunEC made before, at a fraction of SunEC's cost.
+ * checked by the caller's backend ({@link Primitive#ED25519}), by the cofactored rule on every one
+ * (docs/PROTOCOL.md section 3.1). Ed25519 is deterministic, so every backend makes the same bytes.
  */
 final class Ed25519Identity implements KeyScheme {
-  static final Ed25519Identity INSTANCE = new Ed25519Identity(
-      Ed25519Engine.best(), new ValidatedEd25519Keys(ValidatedEd25519Keys.DEFAULT_CAPACITY_IN_KEYS));
+  static final Ed25519Identity INSTANCE =
+      new Ed25519Identity(new ValidatedEd25519Keys(ValidatedEd25519Keys.DEFAULT_CAPACITY_IN_KEYS));
 
-  private static final int KEY_SIZE_IN_BYTES = Ed25519Engine.KEY_SIZE_IN_BYTES;
-  private static final int SIGNATURE_SIZE_IN_BYTES = Ed25519Engine.SIGNATURE_SIZE_IN_BYTES;
+  private static final int KEY_SIZE_IN_BYTES = Ed25519KeySpecs.KEY_SIZE_IN_BYTES;
+  private static final int SIGNATURE_SIZE_IN_BYTES = Ed25519KeySpecs.SIGNATURE_SIZE_IN_BYTES;
   private static final int PRIVATE_DATA_SIZE_IN_BYTES = 2 * KEY_SIZE_IN_BYTES;
   private static final int LEGACY_PRIVATE_DATA_SIZE_IN_BYTES = 3 * KEY_SIZE_IN_BYTES;
 
-  private final Ed25519Engine engine;
   private final ValidatedEd25519Keys validated;
 
-  /** Ed25519 keys whose signatures {@code engine} makes and checks, every peer key checked in full. */
-  Ed25519Identity(Ed25519Engine engine) {
-    this(engine, new ValidatedEd25519Keys(0));
-  }
-
-  /** The same, with peer keys that passed remembered in {@code validated}. */
-  Ed25519Identity(Ed25519Engine engine, ValidatedEd25519Keys validated) {
-    this.engine = engine;
+  /** Ed25519 keys with peer keys that passed remembered in {@code validated}. */
+  Ed25519Identity(ValidatedEd25519Keys validated) {
     this.validated = validated;
   }
 
@@ -48,10 +43,10 @@ final class Ed25519Identity implements KeyScheme {
     if (point == null) {
       throw new InvalidKeyException("Ed25519 public key is not a valid point");
     }
-    // Never SunEC: it accepts a signature with a zero byte appended (Wycheproof 37).
-    byte[] key = publicData.clone();
-    return (message, signature) -> signature.length == SIGNATURE_SIZE_IN_BYTES
-        && engine.verify(key, point, message, signature);
+    // Only 64 bytes: SunEC accepts a signature with a zero byte appended (Wycheproof 37).
+    Ed25519KeySpecs.Public key = new Ed25519KeySpecs.Public(publicData.clone(), point);
+    return (backend, message, signature) -> signature.length == SIGNATURE_SIZE_IN_BYTES
+        && backend.verify(Primitive.ED25519, key, message, signature);
   }
 
   @Override
@@ -76,23 +71,16 @@ final class Ed25519Identity implements KeyScheme {
   public SigningKey generate(SecureRandom random) {
     byte[] seed = new byte[KEY_SIZE_IN_BYTES];
     random.nextBytes(seed);
-    try {
-      return signingKey(seed, derivePublic(seed));
-    } catch (InvalidKeyException e) {
-      throw new IllegalStateException("the Ed25519 engine refused a fresh seed", e);
-    }
+    return signingKey(seed, derivePublic(seed));
   }
 
-  /** Wipes {@code seed} once the signer has what it needs. */
-  private SigningKey signingKey(byte[] seed, byte[] publicData) throws InvalidKeyException {
-    try {
-      byte[] privateData = new byte[PRIVATE_DATA_SIZE_IN_BYTES];
-      System.arraycopy(seed, 0, privateData, 0, KEY_SIZE_IN_BYTES);
-      System.arraycopy(publicData, 0, privateData, KEY_SIZE_IN_BYTES, KEY_SIZE_IN_BYTES);
-      return new SigningKey(privateData, publicData, engine.signer(seed, publicData));
-    } finally {
-      Arrays.fill(seed, (byte) 0);
-    }
+  /** Takes {@code seed} over: the key pair holds it from now on. */
+  private static SigningKey signingKey(byte[] seed, byte[] publicData) {
+    byte[] privateData = new byte[PRIVATE_DATA_SIZE_IN_BYTES];
+    System.arraycopy(seed, 0, privateData, 0, KEY_SIZE_IN_BYTES);
+    System.arraycopy(publicData, 0, privateData, KEY_SIZE_IN_BYTES, KEY_SIZE_IN_BYTES);
+    return new SigningKey(privateData, publicData, Primitive.ED25519,
+        new Ed25519KeySpecs.Private(seed, publicData));
   }
 
   /** The public key of a seed (RFC 8032 section 5.1.5). */

@@ -16,7 +16,10 @@ public interface IdentityKeyPair {
   /** The public half, which the peer sees in this node's Propose. */
   IdentityPublicKey publicKey();
 
-  /** Signs {@code message} per docs/PROTOCOL.md section 3 (secp256k1 signatures are low-S). */
+  /**
+   * Signs {@code message} per docs/PROTOCOL.md section 3 (secp256k1 signatures are low-S), on the
+   * {@link io.secio.Backend#AUTO} backend; a handshake signs on its config's backend instead.
+   */
   byte[] sign(byte[] message);
 
   /** The libp2p {@code PrivateKey} protobuf bytes. Treat as a secret. */

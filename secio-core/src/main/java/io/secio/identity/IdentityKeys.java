@@ -110,11 +110,12 @@ final class IdentityKeys {
         .setData(ByteString.copyFrom(key.privateData()))
         .build()
         .toByteArray();
+    // The protobuf is the only copy kept of the bytes; the backends import key.privateSpec().
     Arrays.fill(key.privateData(), (byte) 0);
     IdentityPublicKey publicKey =
         new Libp2pPublicKey(
             type, publicProtobuf, key.publicData(), scheme(type).publicKey(key.publicData()));
-    IdentityKeyPair pair = new Libp2pKeyPair(publicKey, privateProtobuf, key.signer());
+    IdentityKeyPair pair = new Libp2pKeyPair(publicKey, privateProtobuf, key);
     Arrays.fill(privateProtobuf, (byte) 0);
     return pair;
   }

@@ -22,7 +22,8 @@ public interface IdentityPublicKey {
 
   /**
    * Whether {@code signature} is this key's signature over {@code message} (docs/PROTOCOL.md
-   * section 3). Its peer id is the dialect's ({@link io.secio.Dialect#peerId}).
+   * section 3), checked on the {@link io.secio.Backend#AUTO} backend (a handshake checks on its
+   * config's). Its peer id is the dialect's ({@link io.secio.Dialect#peerId}).
    */
   boolean verify(byte[] message, byte[] signature);
 

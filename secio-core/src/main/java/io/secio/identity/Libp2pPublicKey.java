@@ -1,5 +1,9 @@
 package io.secio.identity;
 
+import io.secio.SecioException;
+import io.secio.crypto.BackendKeys;
+import io.secio.crypto.CryptoBackend;
+import io.secio.crypto.CryptoBackends;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -7,8 +11,12 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Objects;
 
-/** An {@link IdentityPublicKey} held as its validated protobuf bytes and a verifier. Immutable. */
-final class Libp2pPublicKey implements IdentityPublicKey {
+/**
+ * An {@link IdentityPublicKey} held as its validated protobuf bytes and a verifier. {@link
+ * #verify(byte[], byte[])} checks on the {@linkplain CryptoBackends#defaultBackend() auto} backend;
+ * the handshake checks on its config's ({@link BackendKeys.Public}). Immutable.
+ */
+final class Libp2pPublicKey implements IdentityPublicKey, BackendKeys.Public {
   private static final int FINGERPRINT_SIZE_IN_BYTES = 8;
 
   private final KeyType type;
@@ -46,10 +54,25 @@ final class Libp2pPublicKey implements IdentityPublicKey {
    */
   @Override
   public boolean verify(byte[] message, byte[] signature) {
+    try {
+      return verify(CryptoBackends.defaultBackend(), message, signature);
+    } catch (SecioException unavailable) {
+      return false;
+    }
+  }
+
+  @Override
+  public boolean verify(CryptoBackend backend, byte[] message, byte[] signature)
+      throws SecioException {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(signature, "signature");
     try {
-      return verifier.verify(message, signature);
+      return verifier.verify(backend, message, signature);
+    } catch (SecioException e) {
+      if (e.reason() == SecioException.Reason.UNAVAILABLE) {
+        throw e;
+      }
+      return false;
     } catch (GeneralSecurityException | RuntimeException e) {
       // A peer's garbage must end in a clean "bad signature", whatever the provider throws.
       return false;

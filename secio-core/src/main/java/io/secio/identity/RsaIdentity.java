@@ -1,5 +1,6 @@
 package io.secio.identity;
 
+import io.secio.crypto.Primitive;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
@@ -7,9 +8,7 @@ import java.security.InvalidKeyException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.security.PrivateKey;
 import java.security.SecureRandom;
-import java.security.Signature;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPublicKey;
 import java.security.spec.InvalidKeySpecException;
@@ -25,13 +24,13 @@ import org.bouncycastle.asn1.pkcs.RSAPrivateKey;
  * RSA identities: {@code PublicKey.Data} is a DER SubjectPublicKeyInfo, {@code PrivateKey.Data} a DER
  * PKCS#1 RSAPrivateKey; signatures are RSASSA-PKCS1-v1_5 with SHA-256. Moduli of 2048 to 8192 bits
  * only: smaller ones are weak, larger ones make every handshake with that peer expensive. Signing and
- * verifying use the JDK's SunRsaSign provider; Bouncy Castle only reads and writes PKCS#1.
+ * verifying run on the caller's backend ({@link Primitive#RSA_SHA256}); the JDK's SunRsaSign decodes
+ * and generates keys, and Bouncy Castle reads and writes PKCS#1.
  */
 final class RsaIdentity implements KeyScheme {
   static final RsaIdentity INSTANCE = new RsaIdentity();
 
   private static final String PROVIDER = "SunRsaSign";
-  private static final String SIGNATURE = "SHA256withRSA";
   private static final int MIN_MODULUS_SIZE_IN_BITS = 2048;
   private static final int MAX_MODULUS_SIZE_IN_BITS = 8192;
   /** Go's crypto/rsa refuses exponents over 2^31 - 1; the bound also caps verification cost. */
@@ -52,12 +51,9 @@ final class RsaIdentity implements KeyScheme {
       throw new InvalidKeyException("RSA public key is not in DER form");
     }
     checkSizes(key.getModulus(), key.getPublicExponent());
-    return (message, signature) -> {
-      Signature verifier = Signature.getInstance(SIGNATURE, PROVIDER);
-      verifier.initVerify(key);
-      verifier.update(message);
-      return verifier.verify(signature);
-    };
+    RSAPublicKeySpec spec = new RSAPublicKeySpec(key.getModulus(), key.getPublicExponent());
+    return (backend, message, signature) ->
+        backend.verify(Primitive.RSA_SHA256, spec, message, signature);
   }
 
   @Override
@@ -76,15 +72,14 @@ final class RsaIdentity implements KeyScheme {
     }
     checkSizes(pkcs1.getModulus(), pkcs1.getPublicExponent());
     try {
-      KeyFactory factory = keyFactory();
-      PrivateKey key = factory.generatePrivate(new RSAPrivateCrtKeySpec(
+      RSAPrivateCrtKeySpec key = new RSAPrivateCrtKeySpec(
           pkcs1.getModulus(), pkcs1.getPublicExponent(), pkcs1.getPrivateExponent(),
           pkcs1.getPrime1(), pkcs1.getPrime2(), pkcs1.getExponent1(), pkcs1.getExponent2(),
-          pkcs1.getCoefficient()));
-      byte[] publicData = factory
+          pkcs1.getCoefficient());
+      byte[] publicData = keyFactory()
           .generatePublic(new RSAPublicKeySpec(pkcs1.getModulus(), pkcs1.getPublicExponent()))
           .getEncoded();
-      return signingKey(key, privateData.clone(), publicData);
+      return new SigningKey(privateData.clone(), publicData, Primitive.RSA_SHA256, key);
     } catch (InvalidKeySpecException e) {
       throw new InvalidKeyException("RSA private key rejected by " + PROVIDER, e);
     }
@@ -102,19 +97,14 @@ final class RsaIdentity implements KeyScheme {
           key.getModulus(), key.getPublicExponent(), key.getPrivateExponent(),
           key.getPrimeP(), key.getPrimeQ(), key.getPrimeExponentP(), key.getPrimeExponentQ(),
           key.getCrtCoefficient()).getEncoded(ASN1Encoding.DER);
-      return signingKey(key, privateData, pair.getPublic().getEncoded());
+      RSAPrivateCrtKeySpec spec = new RSAPrivateCrtKeySpec(
+          key.getModulus(), key.getPublicExponent(), key.getPrivateExponent(),
+          key.getPrimeP(), key.getPrimeQ(), key.getPrimeExponentP(), key.getPrimeExponentQ(),
+          key.getCrtCoefficient());
+      return new SigningKey(privateData, pair.getPublic().getEncoded(), Primitive.RSA_SHA256, spec);
     } catch (GeneralSecurityException | IOException e) {
       throw new IllegalStateException("cannot generate an RSA key with " + PROVIDER, e);
     }
-  }
-
-  private static SigningKey signingKey(PrivateKey key, byte[] privateData, byte[] publicData) {
-    return new SigningKey(privateData, publicData, message -> {
-      Signature signer = Signature.getInstance(SIGNATURE, PROVIDER);
-      signer.initSign(key);
-      signer.update(message);
-      return signer.sign();
-    });
   }
 
   private static void checkSizes(BigInteger modulus, BigInteger exponent) throws InvalidKeyException {

@@ -1,17 +1,16 @@
 package io.secio.identity;
 
+import io.secio.crypto.EcKeySpecs;
+import io.secio.crypto.Primitive;
 import java.math.BigInteger;
 import java.security.InvalidKeyException;
 import java.security.SecureRandom;
 import java.security.SignatureException;
+import java.security.spec.ECPrivateKeySpec;
+import java.security.spec.ECPublicKeySpec;
 import org.bouncycastle.asn1.x9.X9ECParameters;
-import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.crypto.params.ECDomainParameters;
-import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
-import org.bouncycastle.crypto.params.ECPublicKeyParameters;
-import org.bouncycastle.crypto.signers.ECDSASigner;
-import org.bouncycastle.crypto.signers.HMacDSAKCalculator;
 import org.bouncycastle.math.ec.ECPoint;
 import org.bouncycastle.math.ec.FixedPointCombMultiplier;
 import org.bouncycastle.util.BigIntegers;
@@ -19,8 +18,9 @@ import org.bouncycastle.util.BigIntegers;
 /**
  * Secp256k1 identities: {@code PublicKey.Data} is the 33-byte compressed SEC1 point,
  * {@code PrivateKey.Data} the 32-byte scalar. Signatures are ECDSA over SHA-256(m), strict DER,
- * deterministic (RFC 6979) and low-S; verification rejects high-S, as js-libp2p-secio does.
- * Uses Bouncy Castle's lightweight API (the JDK dropped secp256k1).
+ * deterministic (RFC 6979) and low-S; verification rejects high-S, as js-libp2p-secio does. Signing
+ * and verifying run on the caller's backend ({@link Primitive#ECDSA_SECP256K1}); every backend runs
+ * Bouncy Castle's code for this curve, which neither the JDK (since 16) nor BoringSSL has.
  */
 final class Secp256k1Identity implements KeyScheme {
   static final Secp256k1Identity INSTANCE = new Secp256k1Identity();
@@ -36,15 +36,16 @@ final class Secp256k1Identity implements KeyScheme {
 
   @Override
   public Verifier publicKey(byte[] publicData) throws InvalidKeyException {
-    ECPublicKeyParameters key = new ECPublicKeyParameters(decodeCompressed(publicData), DOMAIN);
-    return (message, signature) -> {
+    ECPoint point = decodeCompressed(publicData).normalize();
+    ECPublicKeySpec key = new ECPublicKeySpec(new java.security.spec.ECPoint(
+        point.getAffineXCoord().toBigInteger(), point.getAffineYCoord().toBigInteger()),
+        EcKeySpecs.SECP256K1);
+    return (backend, message, signature) -> {
       EcdsaSignature rs = EcdsaSignature.fromDer(signature);
       if (!inRange(rs.r()) || !inRange(rs.s()) || rs.s().compareTo(HALF_ORDER) > 0) {
         throw new SignatureException("r or s out of range, or s is high");
       }
-      ECDSASigner verifier = new ECDSASigner();
-      verifier.init(false, key);
-      return verifier.verifySignature(sha256(message), rs.r(), rs.s());
+      return backend.verify(Primitive.ECDSA_SECP256K1, key, message, signature);
     };
   }
 
@@ -68,17 +69,10 @@ final class Secp256k1Identity implements KeyScheme {
   }
 
   private static SigningKey signingKey(BigInteger d) {
-    ECPrivateKeyParameters key = new ECPrivateKeyParameters(d, DOMAIN);
     byte[] publicData = new FixedPointCombMultiplier().multiply(DOMAIN.getG(), d).getEncoded(true);
     byte[] privateData = BigIntegers.asUnsignedByteArray(SCALAR_SIZE_IN_BYTES, d);
-    return new SigningKey(privateData, publicData, message -> {
-      ECDSASigner signer = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
-      signer.init(true, key);
-      BigInteger[] rs = signer.generateSignature(sha256(message));
-      // (r, n - s) verifies too; libp2p peers accept only the low one.
-      BigInteger s = rs[1].compareTo(HALF_ORDER) > 0 ? ORDER.subtract(rs[1]) : rs[1];
-      return new EcdsaSignature(rs[0], s).toDer();
-    });
+    return new SigningKey(privateData, publicData, Primitive.ECDSA_SECP256K1,
+        new ECPrivateKeySpec(d, EcKeySpecs.SECP256K1));
   }
 
   private static ECPoint decodeCompressed(byte[] publicData) throws InvalidKeyException {
@@ -101,13 +95,5 @@ final class Secp256k1Identity implements KeyScheme {
 
   private static boolean inRange(BigInteger value) {
     return value.signum() > 0 && value.compareTo(ORDER) < 0;
-  }
-
-  private static byte[] sha256(byte[] message) {
-    SHA256Digest digest = new SHA256Digest();
-    digest.update(message, 0, message.length);
-    byte[] out = new byte[digest.getDigestSize()];
-    digest.doFinal(out, 0);
-    return out;
   }
 }

@@ -14,6 +14,7 @@ import io.secio.testing.ForwardingEphemeralKeyPair;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.security.spec.KeySpec;
 import java.util.function.UnaryOperator;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
@@ -72,12 +73,102 @@ class KnownAnswersTest {
         throws GeneralSecurityException {
       return JDK.ephemeralFromPrivate(exchange, privateKey);
     }
+
+    @Override
+    public Signer newSigner(Primitive signature, KeySpec privateKey) throws GeneralSecurityException {
+      return JDK.newSigner(signature, privateKey);
+    }
+
+    @Override
+    public boolean verify(Primitive signature, KeySpec publicKey, byte[] message, byte[] sig)
+        throws GeneralSecurityException {
+      return JDK.verify(signature, publicKey, message, sig);
+    }
   }
 
   @Test
   void theUnbrokenJdkPassesEverything() {
     for (Primitive p : Primitive.values()) {
       assertTrue(KnownAnswers.pass(p, new Delegating()), p.toString());
+    }
+  }
+
+  private static final Primitive[] SIGNATURES = {
+    Primitive.ED25519, Primitive.ECDSA_P256, Primitive.ECDSA_SECP256K1, Primitive.RSA_SHA256
+  };
+
+  @Test
+  void aSignerThatFlipsABitFails() {
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public Signer newSigner(Primitive signature, KeySpec privateKey) throws GeneralSecurityException {
+        Signer real = JDK.newSigner(signature, privateKey);
+        return message -> {
+          byte[] out = real.sign(message);
+          out[out.length - 1] ^= 0x10;
+          return out;
+        };
+      }
+    };
+    for (Primitive p : SIGNATURES) {
+      assertFalse(KnownAnswers.pass(p, broken), p.toString());
+    }
+  }
+
+  /** The JDK's Ed25519 alone checks the cofactorless equation: without the seam's rule it fails. */
+  @Test
+  void anEd25519VerifierWithoutTheCofactoredRuleFails() {
+    CryptoBackend cofactorless = new Delegating() {
+      @Override
+      public boolean verify(Primitive signature, KeySpec publicKey, byte[] message, byte[] sig)
+          throws GeneralSecurityException {
+        byte[] encoded = ((Ed25519KeySpecs.Public) publicKey).encoded();
+        byte[] info = java.util.Arrays.copyOf(
+            java.util.HexFormat.of().parseHex("302a300506032b6570032100"), 44);
+        System.arraycopy(encoded, 0, info, 12, 32);
+        java.security.Signature jdk = java.security.Signature.getInstance("Ed25519");
+        jdk.initVerify(java.security.KeyFactory.getInstance("Ed25519")
+            .generatePublic(new java.security.spec.X509EncodedKeySpec(info)));
+        jdk.update(message);
+        return jdk.verify(sig);
+      }
+    };
+    assertFalse(KnownAnswers.pass(Primitive.ED25519, cofactorless));
+    assertTrue(KnownAnswers.pass(Primitive.ED25519, new Delegating()));
+  }
+
+  @Test
+  void aVerifierThatAcceptsAnythingFails() {
+    CryptoBackend broken = new Delegating() {
+      @Override
+      public boolean verify(Primitive signature, KeySpec publicKey, byte[] message, byte[] sig) {
+        return true;
+      }
+    };
+    for (Primitive p : SIGNATURES) {
+      assertFalse(KnownAnswers.pass(p, broken), p.toString());
+    }
+  }
+
+  @Test
+  void aVerifierThatRefusesEverythingOrASignerThatThrowsFails() {
+    CryptoBackend refusing = new Delegating() {
+      @Override
+      public boolean verify(Primitive signature, KeySpec publicKey, byte[] message, byte[] sig) {
+        return false;
+      }
+    };
+    CryptoBackend throwing = new Delegating() {
+      @Override
+      public Signer newSigner(Primitive signature, KeySpec privateKey) {
+        return message -> {
+          throw new IllegalStateException("a provider failing");
+        };
+      }
+    };
+    for (Primitive p : SIGNATURES) {
+      assertFalse(KnownAnswers.pass(p, refusing), p.toString());
+      assertFalse(KnownAnswers.pass(p, throwing), p.toString());
     }
   }
 

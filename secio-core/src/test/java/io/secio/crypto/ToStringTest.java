@@ -50,10 +50,12 @@ class ToStringTest {
     CryptoBackend auto = CompositeBackend.choose(Map.of("jdk", jdk));
 
     assertEquals("auto{AES_GCM=jdk, CHACHA20_POLY1305=jdk, AES_CTR=jdk, HMAC_SHA256=jdk,"
-        + " HMAC_SHA512=jdk, ECDH_P256=jdk, ECDH_P384=jdk, ECDH_P521=jdk, X25519=jdk}",
+        + " HMAC_SHA512=jdk, ECDH_P256=jdk, ECDH_P384=jdk, ECDH_P521=jdk, X25519=jdk,"
+        + " ED25519=jdk, ECDSA_P256=jdk, ECDSA_SECP256K1=jdk, RSA_SHA256=jdk}",
         auto.toString());
     assertEquals("auto{AES_GCM=none, CHACHA20_POLY1305=none, AES_CTR=none, HMAC_SHA256=none,"
-        + " HMAC_SHA512=none, ECDH_P256=none, ECDH_P384=none, ECDH_P521=none, X25519=none}",
+        + " HMAC_SHA512=none, ECDH_P256=none, ECDH_P384=none, ECDH_P521=none, X25519=none,"
+        + " ED25519=none, ECDSA_P256=none, ECDSA_SECP256K1=none, RSA_SHA256=none}",
         CompositeBackend.choose(Map.of()).toString());
   }
 }

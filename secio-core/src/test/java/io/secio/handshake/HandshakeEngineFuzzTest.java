@@ -1,5 +1,7 @@
 package io.secio.handshake;
 
+import io.secio.Backend;
+import io.secio.crypto.ConfigBackends;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -172,7 +174,7 @@ class HandshakeEngineFuzzTest {
           .exchanges(List.of(ExchangeAlgorithm.P_256, ExchangeAlgorithm.P_384, ExchangeAlgorithm.P_521))
           .ciphers(List.of(CipherAlgorithm.AES_256_CTR, CipherAlgorithm.AES_128_CTR))
           .hashes(List.of(HashAlgorithm.SHA256, HashAlgorithm.SHA512))
-          .backend(CryptoBackends.defaultBackend())
+          .backend(Backend.AUTO)
           .build();
       return HandshakeEngine.createForKnownAnswers(
           config, Vectors.hex(a, "nonce"), Vectors.hex(T.get("A_ephemeral_scalar")));
@@ -379,7 +381,7 @@ class HandshakeEngineFuzzTest {
       this.cipher = cipher;
       this.hash = hash;
       IdentityKeyPair local = LOCAL_IDENTITY;
-      this.config = SecioConfig.builder(local).backend(backend).build();
+      this.config = ConfigBackends.with(SecioConfig.builder(local), backend).build();
       this.peer = new ScriptedPeer(peerIdentity)
           .proposing(exchange.wireName(), cipher.wireName(), hash.wireName())
           .withNonce(PEER_NONCE);

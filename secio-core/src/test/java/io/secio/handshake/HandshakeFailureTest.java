@@ -1,5 +1,6 @@
 package io.secio.handshake;
 
+import io.secio.crypto.ConfigBackends;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -109,10 +110,10 @@ class HandshakeFailureTest {
 
   @Test
   void peerIdMismatchIsCheckedBeforeAnyExchangeWork() {
-    SpyBackend counting = new SpyBackend(config().backend());
-    SecioConfig expectingOther = config().toBuilder()
-        .expectedRemotePeer(Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.SECP256K1).publicKey()))
-        .backend(counting)
+    SpyBackend counting = new SpyBackend(ConfigBackends.of(config()));
+    SecioConfig expectingOther = ConfigBackends.with(config().toBuilder()
+        .expectedRemotePeer(Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.SECP256K1).publicKey())),
+        counting)
         .build();
     assertEquals(Reason.PEER_ID_MISMATCH, proposeFailure(expectingOther, new ScriptedPeer(REMOTE).propose()));
     assertEquals(0, counting.ephemeralKeys());
@@ -292,7 +293,7 @@ class HandshakeFailureTest {
   }
 
   private static byte[] validP256Point() throws Exception {
-    return config().backend().generateEphemeral(ExchangeAlgorithm.P_256, new java.security.SecureRandom()).publicKey();
+    return ConfigBackends.of(config()).generateEphemeral(ExchangeAlgorithm.P_256, new java.security.SecureRandom()).publicKey();
   }
 
   private static byte[] littleEndianOne() {

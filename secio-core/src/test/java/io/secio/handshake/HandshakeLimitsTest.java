@@ -1,5 +1,6 @@
 package io.secio.handshake;
 
+import io.secio.crypto.ConfigBackends;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -98,7 +99,7 @@ class HandshakeLimitsTest {
   void aBackendThatThrowsIsALocalFailureNotTheMalformedPeer() {
     FailingBackend failing = new FailingBackend(CryptoBackends.defaultBackend());
     failing.failEphemeralKeys(new ProviderException("token removed"));
-    SecioConfig c = config().toBuilder().backend(failing).build();
+    SecioConfig c = ConfigBackends.with(config().toBuilder(), failing).build();
     assertEquals(Reason.LOCAL_FAILURE, proposeFailure(c, new ScriptedPeer(REMOTE).propose()));
   }
 

@@ -1,5 +1,6 @@
 package io.secio.handshake;
 
+import io.secio.crypto.ConfigBackends;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,7 +29,7 @@ class HandshakeWipeTest {
 
   private final SpyBackend spy = new SpyBackend(CryptoBackends.defaultBackend());
   private final HandshakeEngine engine =
-      HandshakeEngine.create(SecioConfig.builder(LOCAL).backend(spy).build());
+      HandshakeEngine.create(ConfigBackends.with(SecioConfig.builder(LOCAL), spy).build());
   private final ScriptedPeer peer = new ScriptedPeer(REMOTE);
 
   /** Propose both ways: the engine has made its ephemeral key and sent its Exchange. */

@@ -1,5 +1,6 @@
 package io.secio.handshake;
 
+import io.secio.crypto.ConfigBackends;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -30,7 +31,7 @@ class OfferedAlgorithmsTest {
   private static final SecioConfig CONFIG = SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).build();
 
   private static HandshakeEngine engineOn(SpyBackend backend) {
-    return HandshakeEngine.create(CONFIG.toBuilder().backend(backend).build());
+    return HandshakeEngine.create(ConfigBackends.with(CONFIG.toBuilder(), backend).build());
   }
 
   private static SpyBackend backend() {

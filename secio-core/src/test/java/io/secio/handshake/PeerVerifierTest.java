@@ -1,5 +1,6 @@
 package io.secio.handshake;
 
+import io.secio.crypto.ConfigBackends;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -32,10 +33,10 @@ class PeerVerifierTest {
   private static final PeerId STRANGER_ID = Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.SECP256K1).publicKey());
 
   private final SigningThreads identity = new SigningThreads(LOCAL);
-  private final SpyBackend backend = new SpyBackend(SecioConfig.builder(LOCAL).build().backend());
+  private final SpyBackend backend = new SpyBackend(ConfigBackends.of(SecioConfig.builder(LOCAL).build()));
 
   private SecioConfig config(PeerVerifier verifier) {
-    return SecioConfig.builder(identity).backend(backend).peerVerifier(verifier).build();
+    return ConfigBackends.with(SecioConfig.builder(identity), backend).peerVerifier(verifier).build();
   }
 
   /** The failure of an engine fed the remote Propose. */

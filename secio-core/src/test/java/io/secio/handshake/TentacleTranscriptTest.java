@@ -1,5 +1,6 @@
 package io.secio.handshake;
 
+import io.secio.crypto.ConfigBackends;
 import static io.secio.testing.Vectors.hex;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,12 +44,11 @@ class TentacleTranscriptTest {
   static HandshakeEngine engine(JsonObject transcript, String side, CryptoBackend backend) {
     JsonObject s = transcript.getAsJsonObject(side);
     JsonObject lists = s.getAsJsonObject("propose_fields");
-    SecioConfig config = SecioConfig.builder(TestIdentities.secp256k1(hex(s, "seckey")))
+    SecioConfig config = ConfigBackends.with(SecioConfig.builder(TestIdentities.secp256k1(hex(s, "seckey")))
         .dialect(Dialect.TENTACLE)
         .exchanges(names(lists, "exchanges", n -> ExchangeAlgorithm.fromWireName(n).orElseThrow()))
         .ciphers(names(lists, "ciphers", n -> CipherAlgorithm.fromWireName(n).orElseThrow()))
-        .hashes(names(lists, "hashes", n -> HashAlgorithm.fromWireName(n).orElseThrow()))
-        .backend(backend)
+        .hashes(names(lists, "hashes", n -> HashAlgorithm.fromWireName(n).orElseThrow())), backend)
         .build();
     return HandshakeEngine.createForKnownAnswers(config, hex(s, "nonce"), hex(s, "eph_secret"));
   }

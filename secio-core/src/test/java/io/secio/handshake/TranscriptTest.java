@@ -1,5 +1,6 @@
 package io.secio.handshake;
 
+import io.secio.crypto.ConfigBackends;
 import static io.secio.testing.Vectors.hex;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,13 +47,13 @@ class TranscriptTest {
 
   static HandshakeEngine engine(String side, CryptoBackend backend) {
     JsonObject s = T.getAsJsonObject(side);
-    SecioConfig config =
+    SecioConfig config = ConfigBackends.with(
         SecioConfig.builder(TestIdentities.ed25519FromSeed(hex(s, "seed"), hex(s, "pub")))
             .exchanges(names(s.get("ex").getAsString(), n -> ExchangeAlgorithm.fromWireName(n).orElseThrow()))
             .ciphers(names(s.get("ci").getAsString(), n -> CipherAlgorithm.fromWireName(n).orElseThrow()))
-            .hashes(names(s.get("ha").getAsString(), n -> HashAlgorithm.fromWireName(n).orElseThrow()))
-            .backend(backend)
-            .build();
+            .hashes(names(s.get("ha").getAsString(), n -> HashAlgorithm.fromWireName(n).orElseThrow())),
+        backend)
+        .build();
     return HandshakeEngine.createForKnownAnswers(
         config, hex(s, "nonce"), Vectors.hex(T.get(side + "_ephemeral_scalar")));
   }

@@ -9,6 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.testing.Hex;
+import io.secio.crypto.CryptoBackend;
+import io.secio.crypto.Ed25519KeySpecs;
+import io.secio.crypto.Primitive;
+import io.secio.testing.TestBackends;
 import java.security.InvalidKeyException;
 import java.util.Random;
 import org.bouncycastle.math.ec.rfc8032.Ed25519;
@@ -119,24 +123,25 @@ class ValidatedEd25519KeysTest {
   /** A remembered key accepts its owner's signatures and nothing else, on every engine. */
   @Test
   void aRememberedKeyChecksSignaturesLikeAFreshOne() throws Exception {
-    for (Ed25519Engine engine : Ed25519Engine.available()) {
+    for (CryptoBackend engine : TestBackends.offering(Primitive.ED25519)) {
       ValidatedEd25519Keys cache = new ValidatedEd25519Keys(4);
-      Ed25519Identity scheme = new Ed25519Identity(engine, cache);
+      Ed25519Identity scheme = new Ed25519Identity(cache);
       byte[] seed = new byte[32];
       random.nextBytes(seed);
       byte[] pub = new byte[32];
       Ed25519.generatePublicKey(seed, 0, pub, 0);
       byte[] message = new byte[400];
       random.nextBytes(message);
-      byte[] signature = engine.signer(seed, pub).sign(message);
+      byte[] signature = engine.newSigner(Primitive.ED25519, new Ed25519KeySpecs.Private(seed, pub))
+          .sign(message);
       byte[] tampered = signature.clone();
       tampered[10] ^= 0x04;
 
       for (int i = 0; i < 2; i++) { // the first time checked in full, the second from the cache
         KeyScheme.Verifier verifier = scheme.publicKey(pub);
-        assertTrue(verifier.verify(message, signature), engine.name());
-        assertFalse(verifier.verify(message, tampered), engine.name());
-        assertFalse(verifier.verify(new byte[400], signature), engine.name());
+        assertTrue(verifier.verify(engine, message, signature), engine.name());
+        assertFalse(verifier.verify(engine, message, tampered), engine.name());
+        assertFalse(verifier.verify(engine, new byte[400], signature), engine.name());
       }
       assertTrue(cache.contains(pub));
       assertThrows(InvalidKeyException.class, () -> scheme.publicKey(SMALL_ORDER));

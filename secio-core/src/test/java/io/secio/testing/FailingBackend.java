@@ -7,9 +7,11 @@ import io.secio.crypto.AeadCipher;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.EphemeralKeyPair;
 import io.secio.crypto.Primitive;
+import io.secio.crypto.Signer;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.security.spec.KeySpec;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import javax.crypto.ShortBufferException;
@@ -110,6 +112,17 @@ public final class FailingBackend implements CryptoBackend {
   @Override
   public Mac newHmac(HashAlgorithm hash, byte[] key) throws GeneralSecurityException {
     return delegate.newHmac(hash, key);
+  }
+
+  @Override
+  public Signer newSigner(Primitive signature, KeySpec privateKey) throws GeneralSecurityException {
+    return delegate.newSigner(signature, privateKey);
+  }
+
+  @Override
+  public boolean verify(Primitive signature, KeySpec publicKey, byte[] message, byte[] sig)
+      throws GeneralSecurityException {
+    return delegate.verify(signature, publicKey, message, sig);
   }
 
   @Override

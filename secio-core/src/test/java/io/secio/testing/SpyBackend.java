@@ -8,8 +8,10 @@ import io.secio.crypto.AeadCipher;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.EphemeralKeyPair;
 import io.secio.crypto.Primitive;
+import io.secio.crypto.Signer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.security.spec.KeySpec;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -31,6 +33,8 @@ public final class SpyBackend implements CryptoBackend {
   private final List<String> made = new ArrayList<>();
   private final List<String> destroyed = new ArrayList<>();
   private int ephemeralKeys;
+  private final List<Primitive> signed = new ArrayList<>();
+  private final List<Primitive> verified = new ArrayList<>();
 
   public SpyBackend(CryptoBackend delegate) {
     this.delegate = delegate;
@@ -40,6 +44,16 @@ public final class SpyBackend implements CryptoBackend {
   public SpyBackend withholding(Primitive... primitives) {
     withheld.addAll(Set.of(primitives));
     return this;
+  }
+
+  /** The primitive of every signature made through this backend, in order. */
+  public List<Primitive> signed() {
+    return signed;
+  }
+
+  /** The primitive of every signature checked through this backend, in order. */
+  public List<Primitive> verified() {
+    return verified;
   }
 
   /** How many ephemeral key pairs were made. */
@@ -122,6 +136,22 @@ public final class SpyBackend implements CryptoBackend {
   public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
       throws GeneralSecurityException {
     return spied(delegate.ephemeralFromPrivate(exchange, privateKey));
+  }
+
+  @Override
+  public Signer newSigner(Primitive signature, KeySpec privateKey) throws GeneralSecurityException {
+    Signer real = delegate.newSigner(signature, privateKey);
+    return message -> {
+      signed.add(signature);
+      return real.sign(message);
+    };
+  }
+
+  @Override
+  public boolean verify(Primitive signature, KeySpec publicKey, byte[] message, byte[] sig)
+      throws GeneralSecurityException {
+    verified.add(signature);
+    return delegate.verify(signature, publicKey, message, sig);
   }
 
   private EphemeralKeyPair spied(EphemeralKeyPair real) {
