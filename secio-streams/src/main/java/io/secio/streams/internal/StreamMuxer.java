@@ -331,7 +331,7 @@ public abstract class StreamMuxer {
     drain();
   }
 
-  /** One frame per stream in turn while the connection is writable. */
+  /** One frame per stream in turn while the connection is writable; then the streams follow its writability. */
   private void drain() {
     if (draining) {
       drainAgain = true; // a write completed inside the loop and asked again: the loop goes on
