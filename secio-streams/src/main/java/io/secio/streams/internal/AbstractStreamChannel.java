@@ -110,7 +110,7 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     this.config = new StreamChannelConfig(this);
     this.pipeline = new StreamPipeline();
     this.closePromise = pipeline.newPromise();
-    if (!muxer.ctx.channel().isWritable()) {
+    if (!muxer.streamsWritable()) {
       unwritable = CONNECTION_FULL;
     }
   }

@@ -68,6 +68,8 @@ public abstract class StreamMuxer {
   private boolean draining;
   private boolean drainAgain;
   private int unflushedBytes;
+  private boolean streamsWritable;
+  private boolean fanningOut;
 
   /**
    * A muxer on the connection of {@code ctx}; {@link #attach()} makes it the connection's.
@@ -84,6 +86,7 @@ public abstract class StreamMuxer {
     this.ctx = ctx;
     this.inboundHandler = inboundHandler;
     this.quiet = new VoidChannelPromise(ctx.channel(), false);
+    this.streamsWritable = ctx.channel().isWritable();
   }
 
   private static boolean sharable(ChannelHandler handler) {
@@ -256,15 +259,45 @@ public abstract class StreamMuxer {
     readCompletePending.add(stream);
   }
 
-  /** The connection's writability changed: every stream follows it, and sending resumes. */
+  /**
+   * The connection's writability changed: sending resumes, and the streams follow what is left.
+   * Bytes already queued go first, so while they refill the connection (it flips a few times per
+   * frame) the streams stay unwritable and hear nothing: a flip costs a check, not an event per
+   * stream.
+   */
   public final void writabilityChanged() {
-    boolean writable = ctx.channel().isWritable();
-    for (AbstractStreamChannel stream : snapshot()) {
-      stream.connectionWritable(writable);
-    }
-    if (writable) {
+    if (ctx.channel().isWritable()) {
       drain();
+    } else {
+      followWritability();
     }
+  }
+
+  /**
+   * Every stream takes the connection's writability if they have not yet. Netty fires some changes
+   * later, and a drain or the fan-out itself may flip the connection again: a stale call does
+   * nothing, and one made during the fan-out is taken up when it ends.
+   */
+  private void followWritability() {
+    if (fanningOut || draining) {
+      return; // the loop below, or the drain's end, looks again
+    }
+    fanningOut = true;
+    try {
+      for (boolean writable; (writable = ctx.channel().isWritable()) != streamsWritable; ) {
+        streamsWritable = writable;
+        for (AbstractStreamChannel stream : snapshot()) {
+          stream.connectionWritable(writable);
+        }
+      }
+    } finally {
+      fanningOut = false;
+    }
+  }
+
+  /** The connection's writability as the streams last heard of it. */
+  final boolean streamsWritable() {
+    return streamsWritable;
   }
 
   // ---- writing ----
@@ -319,7 +352,7 @@ public abstract class StreamMuxer {
     drain();
   }
 
-  /** One frame per stream in turn while the connection is writable. */
+  /** One frame per stream in turn while the connection is writable; then the streams follow its writability. */
   private void drain() {
     if (draining) {
       drainAgain = true; // a write completed inside the loop and asked again: the loop goes on
@@ -353,5 +386,6 @@ public abstract class StreamMuxer {
     } finally {
       draining = false;
     }
+    followWritability();
   }
 }

@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.concurrent.Future;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -110,6 +114,37 @@ class FlowControlTest {
       assertTrue(a.isWritable());
       assertTrue(b.isWritable());
       assertEquals(List.of("writable=false", "writable=true"), sawA.events);
+    }
+  }
+
+  @Test
+  void queuedBytesRefillingTheConnectionGoFirstAndTheStreamsHearOnlyTheEnd() {
+    try (SessionPair pair = new SessionPair(YamuxConfig.tentacle())) {
+      StreamChannel a = pair.open(new Collect());
+      StreamChannel b = pair.open(new Collect());
+      List<String> sawB = new ArrayList<>();
+      b.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+          sawB.add("writable=" + ctx.channel().isWritable());
+        }
+      });
+      // Each 64 KiB frame fills the connection on its own: it flips twice per frame as it drains.
+      pair.client.config().setWriteBufferWaterMark(new WriteBufferWaterMark(16 * 1024, 32 * 1024));
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, false);
+      pair.client.runPendingTasks();
+      byte[] data = random(4 * 64 * 1024, 3);
+      for (int i = 0; i < 4; i++) {
+        a.write(Unpooled.wrappedBuffer(data, i * 64 * 1024, 64 * 1024));
+      }
+      a.flush();
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, true);
+      pair.client.runPendingTasks();
+      pair.pump();
+      assertArrayEquals(data, pair.serverStreams.get(0).received());
+      assertTrue(a.isWritable());
+      assertTrue(b.isWritable());
+      assertEquals(List.of("writable=false", "writable=true"), sawB, "b heard nothing of the flips in between");
     }
   }
 
