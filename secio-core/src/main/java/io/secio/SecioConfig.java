@@ -18,6 +18,9 @@ import java.util.concurrent.Executor;
  * Immutable and thread-safe; one config serves any number of connections. The one piece of shared
  * state it carries is its {@link HandshakeLimiter}, itself thread-safe, which is what lets every
  * server handler built from this config keep one bound.
+ *
+ * <p>Longer than this project's usual size on purpose: it is every tunable in one place, each with
+ * its check, its accessor and its builder method, documented where a user sets it.
  */
 public final class SecioConfig {
   /**
