@@ -35,13 +35,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * runs protocol-select, sends one {@code MESSAGE_BYTES} message, reads the echo (checked byte for
  * byte), half-closes, and waits for the listener's half-close, so the stream is gone on both sides.
  * {@code LANES} operations run at once, each lane on a protocol of its own (tentacle allows one
- * stream per protocol per session). Warm-up for {@code -Decho.warmUpSeconds} (8 by default), then
+ * stream per protocol per session), beside one protocol stream that stays open all along, as a
+ * session's protocols do (a tentacle listener ends a session with none open when its 5 s timeout
+ * fires). Warm-up for {@code -Decho.warmUpSeconds} (8 by default), then
  * {@code SECONDS} timed. One event loop thread per side. Prints one JSON object.
  *
  * <pre>java -cp benchmarks.jar io.secio.benchmarks.ProtocolOpenRate LANES SECONDS MESSAGE_BYTES</pre>
  */
 public final class ProtocolOpenRate {
   private static final long WARM_UP_NANOS = TimeUnit.SECONDS.toNanos(Long.getLong("echo.warmUpSeconds", 8));
+
+  private static final String KEEP = "/bench/keep";
 
   private ProtocolOpenRate() {}
 
@@ -55,6 +59,10 @@ public final class ProtocolOpenRate {
     new SecureRandom().nextBytes(message);
     TentacleConfig.Builder server = TentacleConfig.builder();
     TentacleConfig.Builder client = TentacleConfig.builder();
+    // A protocol that stays open: a tentacle listener ends a session that has none open when its
+    // timeout fires (5 s), and one lane is between streams now and then.
+    server.protocol(TentacleProtocol.of(KEEP, List.of("1"), new Idle()));
+    client.protocol(TentacleProtocol.of(KEEP, List.of("1"), new Idle()));
     for (int lane = 0; lane < lanes; lane++) {
       server.protocol(TentacleProtocol.of(protocol(lane), List.of("1"), new EchoThenClose()));
       client.protocol(TentacleProtocol.of(protocol(lane), List.of("1"), new CheckThenHalfClose(message)));
@@ -64,6 +72,7 @@ public final class ProtocolOpenRate {
         () -> Tentacle.server(secio(), serverConfig))) {
       Channel connection = loopback.connect(Tentacle.client(secio(), client.build()), false);
       TentacleSession session = Tentacle.sessionFuture(connection).get(Loopback.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      session.open(KEEP).get(Loopback.TIMEOUT_SECONDS, TimeUnit.SECONDS);
       long warmUpEnds = System.nanoTime() + WARM_UP_NANOS;
       runLanes(session, lanes, message, warmUpEnds);
       long started = System.nanoTime();
@@ -122,6 +131,10 @@ public final class ProtocolOpenRate {
       stream.writeAndFlush(Unpooled.wrappedBuffer(message));
     });
   }
+
+  /** A protocol stream that stays open and idle. */
+  @ChannelHandler.Sharable
+  static final class Idle extends ChannelInboundHandlerAdapter {}
 
   /** The listener's side: echoes each message, and closes once the opener has half-closed. */
   @ChannelHandler.Sharable
