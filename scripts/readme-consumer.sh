@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The README's "Add it to your build", followed as a new user would, against the artifacts that
 # `mvn install` (./scripts/test.sh) put in the local Maven repository. For each Maven block of that
-# section (`<!-- build: maven... -->`: Netty 4.2, then Netty 4.1), a new project in an empty folder:
+# section (`<!-- build: maven... -->`: Netty 4.2, Netty 4.1, then the stream modules), a new project in
+# an empty folder:
 #   * its pom is an empty project's header with the README's block pasted in, nothing else;
 #   * its sources are the README's Java: the QuickStart block whole (in package `hello`), the example
-#     files the other Java blocks come from (and what they use from their package), and a
-#     module-info that `requires io.secio.netty;` as the README says;
+#     files the other Java blocks come from (and what they use from their package) where the block's
+#     artifacts cover their imports, and a module-info that requires what the README says to require
+#     (`io.secio.netty`, and `io.secio.libp2p` / `io.secio.tentacle` where the block adds them);
 #   * `mvn compile` compiles it as a module; QuickStart then runs on the class path and on the module
 #     path (with the README's --add-modules for epoll) and must print its echo.
 # Options are passed to every mvn run, e.g. -Dmaven.repo.local=... or -o. SECIO_KEEP=1 keeps the projects.
@@ -56,7 +58,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/secio-readme.XXXXXX")
 trap 'status=$?; if [ $status -eq 0 ] && [ -z "${SECIO_KEEP:-}" ]; then rm -rf "$work"; else echo "kept $work" >&2; fi' EXIT
 
 quickstart='<!-- from examples/src/main/java/io/secio/examples/QuickStart.java -->'
-for marker in '<!-- build: maven -->' '<!-- build: maven, netty 4.1 -->'; do
+for marker in '<!-- build: maven -->' '<!-- build: maven, netty 4.1 -->' '<!-- build: maven, streams -->'; do
   project="$work/$(echo "$marker" | tr -c 'a-z0-9\n' '-' | sed 's/-\+/-/g; s/^-//; s/-$//')"
   mkdir -p "$project/src/main/java/hello"
   echo
@@ -92,11 +94,34 @@ EOF
 
   { echo 'package hello;'; echo; block_after "$readme" "$quickstart"; } \
     >"$project/src/main/java/hello/QuickStart.java"
-  requires=$(grep -o 'requires io\.secio\.netty;' "$readme" | head -n 1)
-  [ -n "$requires" ] || { echo "the README no longer says which module to require" >&2; exit 1; }
-  printf 'module hello {\n  %s\n}\n' "$requires" >"$project/src/main/java/module-info.java"
+  # The modules the README says to require: io.secio.netty always, a stream module where the block
+  # adds its artifact. An example that needs a stream module the block leaves out is not copied.
+  modules=(netty)
+  for module in libp2p tentacle; do
+    if block_after "$readme" "$marker" | grep -q "<artifactId>secio-$module</artifactId>"; then
+      modules+=("$module")
+    fi
+  done
+  {
+    echo 'module hello {'
+    for module in "${modules[@]}"; do
+      requires=$(grep -o "requires io\.secio\.$module;" "$readme" | head -n 1)
+      [ -n "$requires" ] || { echo "the README no longer says to require io.secio.$module" >&2; exit 1; }
+      echo "  $requires"
+    done
+    echo '}'
+  } >"$project/src/main/java/module-info.java"
   for source in $(sed -n 's:^<!-- from \(examples/src/main/java/.*\.java\) -->$:\1:p' "$readme" | sort -u); do
     [ "$source" = examples/src/main/java/io/secio/examples/QuickStart.java ] && continue
+    needs=$(sed -n 's/^import io\.secio\.\(libp2p\|tentacle\)\..*/\1/p' $(with_what_it_uses "$source") | sort -u)
+    missing=""
+    for module in $needs; do
+      [[ " ${modules[*]} " == *" $module "* ]] || missing="$missing secio-$module"
+    done
+    if [ -n "$missing" ]; then
+      echo "not in this block's build: $source (needs$missing)"
+      continue
+    fi
     for file in $(with_what_it_uses "$source"); do
       mkdir -p "$project/$(dirname "${file#examples/}")"
       cp "$file" "$project/${file#examples/}"
