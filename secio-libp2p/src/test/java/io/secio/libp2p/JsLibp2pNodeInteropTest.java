@@ -20,6 +20,7 @@ import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.identity.KeyType;
+import io.secio.streams.yamux.NodePeer;
 import io.secio.testing.TestIdentities;
 import java.net.InetSocketAddress;
 import java.security.MessageDigest;
@@ -92,7 +93,7 @@ class JsLibp2pNodeInteropTest {
 
   @Test
   void javaDialsTheNode() throws Exception {
-    try (JsNode node = JsNode.start("listen", "--key-type", "ed25519", "--echo", "--identify",
+    try (NodePeer node = JsNode.start("listen", "--key-type", "ed25519", "--echo", "--identify",
         "--ping-peer", Integer.toString(PINGS))) {
       JsonObject listening = node.next("listening");
       PeerId nodeId = PeerId.parse(listening.get("peerId").getAsString());
@@ -127,7 +128,7 @@ class JsLibp2pNodeInteropTest {
     Queue<String> echoedDigests = new ConcurrentLinkedQueue<>();
     try (JavaNodes.Listener listener = nodes.listen(
         () -> Libp2p.server(JAVA_LISTENER, config(() -> digestingEcho(echoedDigests))));
-        JsNode node = JsNode.start("dial", "--key-type", "rsa", "--to", multiaddr(listener, JAVA_LISTENER),
+        NodePeer node = JsNode.start("dial", "--key-type", "rsa", "--to", multiaddr(listener, JAVA_LISTENER),
             "--echo", "--identify", "--ping-peer", Integer.toString(PINGS),
             "--echo-streams", Integer.toString(STREAMS), "--echo-bytes", Integer.toString(STREAM_BYTES),
             "--seed", "24", "--hold")) {
@@ -188,7 +189,7 @@ class JsLibp2pNodeInteropTest {
       }
     };
     try (JavaNodes.Listener listener = nodes.listen(server);
-        JsNode node = JsNode.start("dial", "--key-type", "secp256k1", "--to", multiaddr(listener, atDefaultBound),
+        NodePeer node = JsNode.start("dial", "--key-type", "secp256k1", "--to", multiaddr(listener, atDefaultBound),
             "--echo-streams", "1", "--echo-bytes", Integer.toString(12 * 1024 * 1024))) {
       Channel ch = listener.next();
       get(Libp2p.connection(ch).ready());
@@ -243,7 +244,7 @@ class JsLibp2pNodeInteropTest {
   }
 
   /** The node's {@code node.ping(us)}, each a round trip in milliseconds. */
-  private static void assertPinged(JsNode node, SecioConfig us) {
+  private static void assertPinged(NodePeer node, SecioConfig us) {
     for (int i = 0; i < PINGS; i++) {
       JsonObject pinged = node.next("pinged");
       assertEquals(us.localPeerId().toBase58(), pinged.get("remotePeer").getAsString());

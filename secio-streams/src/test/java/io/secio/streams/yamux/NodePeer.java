@@ -3,6 +3,7 @@ package io.secio.streams.yamux;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * A script of secio-streams' {@code src/test/js} as a child process on one TCP connection: {@code
  * yamux-peer.js} (one npm yamux implementation) here, {@code yamux-multistream-peer.js} for
- * secio-libp2p's tests (which find the directory from their own module's, its sibling). Its stdout
+ * secio-libp2p's tests (which find the directory from their own module's, its sibling), or a script
+ * of another module's js folder ({@link #start}). Its stdout
  * JSON lines are {@link #next events}; {@link #send} writes a command line; {@link #close()} ends its
  * stdin (the peer closes its session and exits) and kills it if it lingers. Not thread-safe: one test
  * thread drives a peer.
@@ -38,11 +40,11 @@ public final class NodePeer implements AutoCloseable {
   private final StringBuffer stderr = new StringBuffer();
   private int port;
 
-  private NodePeer(String script, String name, List<String> args) throws IOException {
+  private NodePeer(Path dir, String script, String name, List<String> args) throws IOException {
     this.name = name;
-    List<String> command = new ArrayList<>(List.of("node", DIR.resolve(script).toString()));
+    List<String> command = new ArrayList<>(List.of("node", dir.resolve(script).toString()));
     command.addAll(args);
-    process = new ProcessBuilder(command).directory(DIR.toFile()).start();
+    process = new ProcessBuilder(command).directory(dir.toFile()).start();
     pump(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), true);
     pump(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), false);
   }
@@ -57,11 +59,19 @@ public final class NodePeer implements AutoCloseable {
     return dial("yamux-peer.js", impl + " dialer", port, "--impl", impl);
   }
 
+  /**
+   * {@code script} of another module's js folder, {@code dir}, with {@code args}, as it starts: its
+   * first event is the test's to read.
+   */
+  public static NodePeer start(Path dir, String script, String name, List<String> args) throws IOException {
+    return new NodePeer(dir, script, name, args);
+  }
+
   /** {@code script} with {@code args} and {@code listen}, once it said it listens on loopback. */
   public static NodePeer listen(String script, String name, String... args) throws IOException {
     List<String> all = new ArrayList<>(List.of(args));
     all.add("listen");
-    NodePeer peer = new NodePeer(script, name, all);
+    NodePeer peer = new NodePeer(DIR, script, name, all);
     peer.port = peer.next("listening").get("port").getAsInt();
     return peer;
   }
@@ -70,7 +80,7 @@ public final class NodePeer implements AutoCloseable {
   public static NodePeer dial(String script, String name, int port, String... args) throws IOException {
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(List.of("dial", "--port", Integer.toString(port)));
-    NodePeer peer = new NodePeer(script, name, all);
+    NodePeer peer = new NodePeer(DIR, script, name, all);
     peer.next("connected");
     return peer;
   }
@@ -110,17 +120,29 @@ public final class NodePeer implements AutoCloseable {
       try (reader) {
         for (String line; (line = reader.readLine()) != null; ) {
           if (stdout) {
-            events.add(JsonParser.parseString(line).getAsJsonObject());
+            events.add(parse(line));
           } else {
             stderr.append(line).append('\n');
           }
         }
-      } catch (IOException | RuntimeException e) {
-        // the process ended or printed something else: what came so far is all there is
+      } catch (IOException e) {
+        // the process ended: what came so far is all there is
       }
     }, name + (stdout ? " stdout" : " stderr"));
     t.setDaemon(true);
     t.start();
+  }
+
+  /** A line that is not a JSON object becomes an {@code unparsed} event holding it. */
+  private static JsonObject parse(String line) {
+    try {
+      return JsonParser.parseString(line).getAsJsonObject();
+    } catch (JsonParseException | IllegalStateException e) {
+      JsonObject raw = new JsonObject();
+      raw.addProperty("event", "unparsed");
+      raw.addProperty("line", line);
+      return raw;
+    }
   }
 
   /** A listener's port. */
@@ -151,6 +173,20 @@ public final class NodePeer implements AutoCloseable {
     OutputStream in = process.getOutputStream();
     in.write((json + "\n").getBytes(StandardCharsets.UTF_8));
     in.flush();
+  }
+
+  /** Ends stdin and waits for the exit; returns the exit code. */
+  public int exit() throws IOException, InterruptedException {
+    process.getOutputStream().close();
+    if (!process.waitFor(WAIT_MINUTES, TimeUnit.MINUTES)) {
+      throw new AssertionError(name + ": hang guard, still running " + WAIT_MINUTES + " minutes after its stdin ended");
+    }
+    return process.exitValue();
+  }
+
+  /** What it wrote on stderr so far, for failure messages. */
+  public String stderr() {
+    return stderr.toString();
   }
 
   @Override
