@@ -10,13 +10,9 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
 import io.secio.SecioConfig;
 import io.secio.identity.KeyType;
-import io.secio.netty.multistream.Multistream;
 import io.secio.streams.StreamChannel;
-import io.secio.streams.mplex.MplexConfig;
-import io.secio.streams.mplex.MplexHandler;
 import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -53,19 +49,8 @@ class Libp2pHostileTest {
 
   @Test
   void anIdentifyRecordOverTheLimitIsRefusedFromItsPrefix() throws Exception {
-    ChannelInitializer<Channel> streams = new ChannelInitializer<>() {
-      @Override
-      protected void initChannel(Channel stream) {
-        stream.pipeline().addLast(Multistream.responder(Libp2pConfig.IDENTIFY, new OversizedIdentify()));
-      }
-    };
-    try (JavaNodes.Listener listener = nodes.listen(() -> new ChannelInitializer<Channel>() {
-      @Override
-      protected void initChannel(Channel ch) {
-        ch.pipeline().addLast(Multistream.secioResponder(SERVER),
-            Multistream.responder(Muxer.MPLEX.protocolId(), MplexHandler.create(MplexConfig.defaults(), streams)));
-      }
-    })) {
+    try (JavaNodes.Listener listener = nodes.listen(
+        HandBuiltNode.serving(SERVER, Libp2pConfig.IDENTIFY, OversizedIdentify::new))) {
       Libp2pConfig config = Libp2pConfig.builder().muxers(Muxer.MPLEX).build();
       Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config, SERVER.localPeerId()));
       try {
