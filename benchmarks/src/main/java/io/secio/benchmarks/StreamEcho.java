@@ -30,8 +30,9 @@ import java.util.function.Supplier;
  * streams echo at once, timed from the first write to the last byte back. One event loop thread per
  * side. Prints one JSON object like {@link Echo}'s. {@code -Dstreams.muxer=mplex} for mplex (its
  * defaults; default: yamux); for yamux {@code -Dyamux.profile=libp2p} for the libp2p profile (default:
- * tentacle) and {@code -Dyamux.window=BYTES} for another max stream window; {@code -Decho.profile=FILE}
- * as {@link Echo}'s.
+ * tentacle) and {@code -Dyamux.window=BYTES} for another max stream window; {@code
+ * -Dstreams.notSentLowWater=BYTES} for another {@code TCP_NOTSENT_LOWAT} (0: the kernel's; default:
+ * the muxer's); {@code -Decho.profile=FILE} as {@link Echo}'s.
  *
  * <pre>java -cp benchmarks.jar io.secio.benchmarks.StreamEcho STREAMS BYTES_PER_STREAM</pre>
  */
@@ -50,9 +51,18 @@ public final class StreamEcho {
     if (System.getProperty("yamux.window") != null) { // -Dyamux.window=BYTES: another max stream window
       b.maxStreamWindow(Integer.parseInt(System.getProperty("yamux.window")));
     }
+    Integer lowWater = Integer.getInteger("streams.notSentLowWater");
+    if (lowWater != null) {
+      b.notSentLowWater(lowWater);
+    }
     YamuxConfig sized = b.build();
     // Room for the benchmark's 64 streams at the full window: the session window is not what is measured.
     return sized.toBuilder().maxStreams(128).sessionWindow(128L * sized.maxStreamWindow()).build();
+  }
+
+  static MplexConfig mplexConfig() {
+    Integer lowWater = Integer.getInteger("streams.notSentLowWater");
+    return lowWater == null ? MplexConfig.defaults() : MplexConfig.builder().notSentLowWater(lowWater).build();
   }
 
   static String run(int streams, long bytes) throws Exception {
@@ -66,11 +76,12 @@ public final class StreamEcho {
       }
     };
     boolean mplex = "mplex".equals(System.getProperty("streams.muxer"));
+    MplexConfig mplexConfig = mplexConfig();
     Supplier<ChannelHandler> server = mplex
-        ? () -> MplexHandler.create(MplexConfig.defaults(), echoStreams)
+        ? () -> MplexHandler.create(mplexConfig, echoStreams)
         : () -> YamuxHandler.server(config, echoStreams);
     try (Loopback loopback = new Loopback(Stack.SECIO_AES_128_GCM, 2, server)) {
-      Channel connection = loopback.connectAndCheck(mplex ? MplexHandler.create(MplexConfig.defaults(), null)
+      Channel connection = loopback.connectAndCheck(mplex ? MplexHandler.create(mplexConfig, null)
           : YamuxHandler.client(config, null));
       List<Echo.Client> clients = new ArrayList<>();
       List<Channel> channels = new ArrayList<>();
@@ -99,10 +110,10 @@ public final class StreamEcho {
       connection.close().sync();
       double mib = (double) bytes * streams / (1 << 20);
       return String.format(Locale.ROOT,
-          "{\"stack\": \"SECIO_AES_128_GCM+%s\", \"streams\": %d, \"bytesPerStream\": %d, \"seconds\": %.4f, "
+          "{\"stack\": \"SECIO_AES_128_GCM+%s\", \"notSentLowWater\": %d, \"streams\": %d, \"bytesPerStream\": %d, \"seconds\": %.4f, "
               + "\"mibPerSecond\": %.1f, \"cpuSeconds\": %.3f, \"loadBefore\": \"%s\"}",
           mplex ? "MPLEX" : "YAMUX_" + System.getProperty("yamux.profile", "tentacle").toUpperCase(Locale.ROOT),
-          streams, bytes, seconds,
+          mplex ? mplexConfig.notSentLowWater() : config.notSentLowWater(), streams, bytes, seconds,
           mib / seconds, cpuSeconds, load);
     } finally {
       chunk.release();

@@ -19,6 +19,7 @@ import java.util.function.Function;
  */
 public abstract class MuxerHandler extends ChannelDuplexHandler {
   private final String muxer;
+  private final int notSentLowWater;
   private final Function<ChannelHandlerContext, StreamMuxer> newSession;
   private StreamMuxer session;
 
@@ -26,10 +27,14 @@ public abstract class MuxerHandler extends ChannelDuplexHandler {
    * A handler for one connection.
    *
    * @param muxer the muxer's name, for messages
+   * @param notSentLowWater the connection socket's {@code TCP_NOTSENT_LOWAT} is lowered to this when the
+   *     handler is added, where the transport has it; 0 leaves the socket alone
    * @param newSession the session of the connection of a context; asked once, when the handler is added
    */
-  protected MuxerHandler(String muxer, Function<ChannelHandlerContext, StreamMuxer> newSession) {
+  protected MuxerHandler(String muxer, int notSentLowWater,
+      Function<ChannelHandlerContext, StreamMuxer> newSession) {
     this.muxer = muxer;
+    this.notSentLowWater = notSentLowWater;
     this.newSession = newSession;
   }
 
@@ -38,6 +43,7 @@ public abstract class MuxerHandler extends ChannelDuplexHandler {
     if (ctx.executor() != ctx.channel().eventLoop()) {
       throw new IllegalStateException("the " + muxer + " handler must run on its channel's event loop");
     }
+    NotSentLowWater.lower(ctx.channel(), notSentLowWater);
     session = newSession.apply(ctx);
     session.attach();
     if (ctx.channel().isActive()) {

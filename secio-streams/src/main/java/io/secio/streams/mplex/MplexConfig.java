@@ -1,5 +1,7 @@
 package io.secio.streams.mplex;
 
+import io.secio.streams.internal.NotSentLowWater;
+
 /**
  * The bounds of an mplex session ({@code docs/STREAMS.md} §9.3). mplex has no flow control, so these
  * are what keep a peer from growing this side's memory: a stream may hold at most {@link
@@ -30,6 +32,7 @@ public final class MplexConfig {
   private final int maxStreamBuffer;
   private final int maxStreams;
   private final int maxUnreadRefusals;
+  private final int notSentLowWater;
 
   private MplexConfig(Builder b) {
     if (b.maxMessage < 1 || b.maxMessage > MplexFrames.MAX_MESSAGE_IN_BYTES) {
@@ -44,11 +47,15 @@ public final class MplexConfig {
     if (b.maxStreams < 1 || b.maxUnreadRefusals < 1) {
       throw new IllegalArgumentException("maxStreams and maxUnreadRefusals must be positive");
     }
+    if (b.notSentLowWater < 0) {
+      throw new IllegalArgumentException("notSentLowWater must be 0 or positive: " + b.notSentLowWater);
+    }
     maxMessage = b.maxMessage;
     maxSendMessage = b.maxSendMessage;
     maxStreamBuffer = b.maxStreamBuffer;
     maxStreams = b.maxStreams;
     maxUnreadRefusals = b.maxUnreadRefusals;
+    notSentLowWater = b.notSentLowWater;
   }
 
   /** The defaults. */
@@ -69,6 +76,7 @@ public final class MplexConfig {
     b.maxStreamBuffer = maxStreamBuffer;
     b.maxStreams = maxStreams;
     b.maxUnreadRefusals = maxUnreadRefusals;
+    b.notSentLowWater = notSentLowWater;
     return b;
   }
 
@@ -97,10 +105,20 @@ public final class MplexConfig {
     return maxUnreadRefusals;
   }
 
+  /**
+   * What the connection socket's {@code TCP_NOTSENT_LOWAT} is lowered to, where the transport has it
+   * (Linux native epoll), so that frames wait in the session rather than in the kernel ({@code
+   * docs/STREAMS.md} §3); 0 leaves the socket alone. Default 16 KiB.
+   */
+  public int notSentLowWater() {
+    return notSentLowWater;
+  }
+
   @Override
   public String toString() {
     return "MplexConfig(maxMessage=" + maxMessage + ", maxSendMessage=" + maxSendMessage + ", maxStreamBuffer="
-        + maxStreamBuffer + ", maxStreams=" + maxStreams + ", maxUnreadRefusals=" + maxUnreadRefusals + ")";
+        + maxStreamBuffer + ", maxStreams=" + maxStreams + ", maxUnreadRefusals=" + maxUnreadRefusals
+        + ", notSentLowWater=" + notSentLowWater + ")";
   }
 
   /** Builds an {@link MplexConfig}. Not thread-safe. */
@@ -110,6 +128,7 @@ public final class MplexConfig {
     private int maxStreamBuffer = DEFAULT_MAX_STREAM_BUFFER_IN_BYTES;
     private int maxStreams = DEFAULT_MAX_STREAMS;
     private int maxUnreadRefusals = DEFAULT_MAX_UNREAD_REFUSALS;
+    private int notSentLowWater = NotSentLowWater.DEFAULT_IN_BYTES;
 
     private Builder() {}
 
@@ -140,6 +159,12 @@ public final class MplexConfig {
     /** See {@link MplexConfig#maxUnreadRefusals()}. @return this */
     public Builder maxUnreadRefusals(int refusals) {
       maxUnreadRefusals = refusals;
+      return this;
+    }
+
+    /** See {@link MplexConfig#notSentLowWater()}; 0 leaves the socket alone. @return this */
+    public Builder notSentLowWater(int bytes) {
+      notSentLowWater = bytes;
       return this;
     }
 

@@ -31,8 +31,8 @@ import java.util.Objects;
  */
 public final class MplexHandler extends MuxerHandler {
   private MplexHandler(MplexConfig config, ChannelHandler inboundStreamHandler) {
-    super("mplex", ctx -> new MplexSession(ctx, config, inboundStreamHandler));
-    Objects.requireNonNull(config, "config");
+    super("mplex", Objects.requireNonNull(config, "config").notSentLowWater(),
+        ctx -> new MplexSession(ctx, config, inboundStreamHandler));
   }
 
   /**

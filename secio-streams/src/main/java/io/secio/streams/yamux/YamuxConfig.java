@@ -1,5 +1,7 @@
 package io.secio.streams.yamux;
 
+import io.secio.streams.internal.NotSentLowWater;
+
 import java.time.Duration;
 import java.util.Objects;
 
@@ -31,6 +33,7 @@ public final class YamuxConfig {
   private final Duration pingTimeout;
   private final Duration writeTimeout;
   private final boolean windowInSyn;
+  private final int notSentLowWater;
 
   private YamuxConfig(Builder b) {
     maxStreamWindow = b.maxStreamWindow;
@@ -44,6 +47,10 @@ public final class YamuxConfig {
     pingTimeout = b.pingTimeout;
     writeTimeout = b.writeTimeout;
     windowInSyn = b.windowInSyn;
+    notSentLowWater = b.notSentLowWater;
+    if (notSentLowWater < 0) {
+      throw new IllegalArgumentException("notSentLowWater must be 0 or positive: " + notSentLowWater);
+    }
     if (maxStreamWindow < YamuxFrames.INITIAL_WINDOW_IN_BYTES) {
       throw new IllegalArgumentException("maxStreamWindow must be at least 256 KiB: " + maxStreamWindow);
     }
@@ -115,6 +122,7 @@ public final class YamuxConfig {
     b.pingTimeout = pingTimeout;
     b.writeTimeout = writeTimeout;
     b.windowInSyn = windowInSyn;
+    b.notSentLowWater = notSentLowWater;
     return b;
   }
 
@@ -176,13 +184,24 @@ public final class YamuxConfig {
     return windowInSyn;
   }
 
+  /**
+   * What the connection socket's {@code TCP_NOTSENT_LOWAT} is lowered to, where the transport has it
+   * (Linux native epoll), so that frames wait in the session, under its flow control, rather than in
+   * the kernel ({@code docs/STREAMS.md} §3); 0 leaves the socket alone. Default 16 KiB in both
+   * profiles.
+   */
+  public int notSentLowWater() {
+    return notSentLowWater;
+  }
+
   @Override
   public String toString() {
     return "YamuxConfig{maxStreamWindow=" + maxStreamWindow + ", windowUpdateThreshold=" + windowUpdateThreshold
         + ", sessionWindow=" + sessionWindow + ", maxStreams=" + maxStreams + ", ackBacklog=" + ackBacklog
         + ", maxFrameLength=" + maxFrameLength + ", maxSendFrame=" + maxSendFrame
         + ", keepaliveInterval=" + keepaliveInterval + ", pingTimeout=" + pingTimeout
-        + ", writeTimeout=" + writeTimeout + ", windowInSyn=" + windowInSyn + '}';
+        + ", writeTimeout=" + writeTimeout + ", windowInSyn=" + windowInSyn
+        + ", notSentLowWater=" + notSentLowWater + '}';
   }
 
   /** Builds a {@link YamuxConfig}; starts with the {@link #tentacle()} values. Not thread-safe. */
@@ -198,6 +217,7 @@ public final class YamuxConfig {
     private Duration pingTimeout = Duration.ofSeconds(30);
     private Duration writeTimeout = Duration.ofSeconds(10);
     private boolean windowInSyn = true;
+    private int notSentLowWater = NotSentLowWater.DEFAULT_IN_BYTES;
 
     private Builder() {}
 
@@ -319,6 +339,17 @@ public final class YamuxConfig {
      */
     public Builder windowInSyn(boolean inSyn) {
       windowInSyn = inSyn;
+      return this;
+    }
+
+    /**
+     * Sets what the connection socket's {@code TCP_NOTSENT_LOWAT} is lowered to.
+     *
+     * @param bytes positive, or 0 to leave the socket alone
+     * @return this builder
+     */
+    public Builder notSentLowWater(int bytes) {
+      notSentLowWater = bytes;
       return this;
     }
 

@@ -29,8 +29,8 @@ import java.util.Objects;
  */
 public final class YamuxHandler extends MuxerHandler {
   private YamuxHandler(YamuxConfig config, boolean client, ChannelHandler inboundStreamHandler) {
-    super("yamux", ctx -> new YamuxSession(ctx, config, client, inboundStreamHandler));
-    Objects.requireNonNull(config, "config");
+    super("yamux", Objects.requireNonNull(config, "config").notSentLowWater(),
+        ctx -> new YamuxSession(ctx, config, client, inboundStreamHandler));
   }
 
   /**
