@@ -20,6 +20,7 @@ module io.secio.netty {
   // The API: one line per package.
   exports io.secio.netty;
   exports io.secio.netty.multistream;
-  // Not API: the shell of every negotiating stage, which tentacle's protocol-select extends too.
-  exports io.secio.netty.stage to io.secio.tentacle;
+  // Not API: the shell of every negotiating stage, which tentacle's protocol-select extends too, and
+  // the sink of a stream's stage failure, which libp2p's and tentacle's streams end with.
+  exports io.secio.netty.stage to io.secio.tentacle, io.secio.libp2p;
 }

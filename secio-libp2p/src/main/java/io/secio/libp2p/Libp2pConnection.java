@@ -10,6 +10,7 @@ import io.secio.SecioSession;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.libp2p.Libp2pException.Reason;
 import io.secio.netty.multistream.Multistream;
+import io.secio.netty.stage.StageSink;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.mplex.MplexHandler;
@@ -30,6 +31,12 @@ import java.util.Optional;
  */
 public final class Libp2pConnection {
   static final AttributeKey<Libp2pConnection> KEY = AttributeKey.valueOf(Libp2pConnection.class, "libp2p");
+  /**
+   * Last in every stream's pipeline: until the stream's protocol is agreed, the failure of its
+   * multistream-select has closed the stream already and ends here, not at Netty's tail with a
+   * warning and a stack trace in the application's log; once agreed, exceptions pass on.
+   */
+  static final StageSink NEGOTIATION_SINK = new StageSink(stream -> Multistream.negotiationFuture(stream).isSuccess());
 
   private final Channel channel;
   private final Libp2pConfig config;
@@ -57,7 +64,7 @@ public final class Libp2pConnection {
     this.inboundStreams = new ChannelInitializer<Channel>() {
       @Override
       protected void initChannel(Channel stream) {
-        stream.pipeline().addLast(dispatch, NegotiationSink.INSTANCE);
+        stream.pipeline().addLast(dispatch, NEGOTIATION_SINK);
       }
     };
   }
@@ -108,7 +115,7 @@ public final class Libp2pConnection {
           if (handler != null) {
             stream.pipeline().addLast(handler);
           }
-          stream.pipeline().addLast(NegotiationSink.INSTANCE);
+          stream.pipeline().addLast(NEGOTIATION_SINK);
         }
       }).open().addListener(opened -> {
         if (!opened.isSuccess()) {

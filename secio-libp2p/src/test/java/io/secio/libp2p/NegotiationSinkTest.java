@@ -14,14 +14,14 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * A stream's multistream-select that fails ends at {@link NegotiationSink}, with the stream closed,
+ * A stream's multistream-select that fails ends at {@link Libp2pConnection#NEGOTIATION_SINK} (a {@code StageSink}), with the stream closed,
  * and nothing reaches Netty's tail (an {@link EmbeddedChannel} rethrows what does); once the protocol
  * is agreed, the sink passes exceptions on.
  */
 class NegotiationSinkTest {
   private static EmbeddedChannel responderStream() {
     return new EmbeddedChannel(Multistream.responder().protocol("/echo/1.0.0", () -> null).build(),
-        NegotiationSink.INSTANCE);
+        Libp2pConnection.NEGOTIATION_SINK);
   }
 
   /** A multistream-select message: uvarint length, then the line. */

@@ -3,14 +3,13 @@ package io.secio.tentacle;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.Future;
 import io.secio.HandshakeLimiter;
 import io.secio.netty.stage.StageHandler;
+import io.secio.netty.stage.StageSink;
 import io.secio.streams.StreamChannel;
 import io.secio.tentacle.TentacleException.Reason;
 import java.util.List;
@@ -52,20 +51,10 @@ final class ProtocolSelectHandler extends StageHandler<ProtocolStream> {
 
   /**
    * The last handler of a stream whose protocol is not chosen yet: a failed selection is reported
-   * by the open's future (or, for the peer's stream, by the reset), so its exception stops here
-   * rather than at the pipeline's tail; once chosen, every exception passes on.
+   * by the open's future (or, for the peer's stream, by the reset), so its exception stops there and
+   * the stream is closed, rather than at the pipeline's tail; once chosen, every exception passes on.
    */
-  static final ChannelHandler UNSELECTED_SINK = new UnselectedSink();
-
-  @ChannelHandler.Sharable
-  private static final class UnselectedSink extends ChannelInboundHandlerAdapter {
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      if (ctx.channel().attr(SELECTED).get() != null) {
-        ctx.fireExceptionCaught(cause);
-      }
-    }
-  }
+  static final ChannelHandler UNSELECTED_SINK = new StageSink(stream -> stream.attr(SELECTED).get() != null);
 
   /** The opener's side: offers {@code offered} versions of {@code protocol}. */
   static ProtocolSelectHandler opener(TentacleSession session, TentacleProtocol protocol, List<String> offered) {
