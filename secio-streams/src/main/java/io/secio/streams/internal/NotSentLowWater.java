@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * limit) gets this one.
  */
 public final class NotSentLowWater {
-  /** The muxers' default: 16 KiB, a few frames, as HTTP/2 servers commonly set it. */
+  /** The muxers' default: 16 KiB, the best of the values measured (benchmarks/README.md). */
   public static final int DEFAULT_IN_BYTES = 16 * 1024;
 
   private static final Logger LOG = LoggerFactory.getLogger(NotSentLowWater.class);
