@@ -1,6 +1,5 @@
 package io.secio.crypto;
 
-import java.io.IOException;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
@@ -16,11 +15,6 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import java.util.HexFormat;
-import org.bouncycastle.asn1.ASN1Encodable;
-import org.bouncycastle.asn1.ASN1Encoding;
-import org.bouncycastle.asn1.ASN1Integer;
-import org.bouncycastle.asn1.ASN1Sequence;
-import org.bouncycastle.asn1.DERSequence;
 import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
@@ -195,7 +189,7 @@ final class JcaSignatures {
       BigInteger[] rs = signer.generateSignature(sha256(message));
       // (r, n - s) verifies too; libp2p's secp256k1 peers accept only the low one.
       BigInteger s = lowS && rs[1].compareTo(half) > 0 ? domain.getN().subtract(rs[1]) : rs[1];
-      return der(rs[0], s);
+      return new EcdsaSignature(rs[0], s).toDer();
     });
   }
 
@@ -208,34 +202,10 @@ final class JcaSignatures {
     } catch (IllegalArgumentException | NullPointerException e) {
       throw new InvalidKeyException("EC public key is not on the curve", e);
     }
-    BigInteger[] rs = fromDer(sig);
+    EcdsaSignature rs = EcdsaSignature.fromDer(sig);
     ECDSASigner verifier = new ECDSASigner();
     verifier.init(false, key);
-    return verifier.verifySignature(sha256(message), rs[0], rs[1]);
-  }
-
-  /** r and s of a DER signature; the identity layer has already refused a non-strict encoding. */
-  private static BigInteger[] fromDer(byte[] sig) throws SignatureException {
-    try {
-      ASN1Sequence seq = ASN1Sequence.getInstance(sig);
-      if (seq.size() != 2) {
-        throw new SignatureException("an ECDSA signature is a sequence of two integers");
-      }
-      return new BigInteger[] {
-          ASN1Integer.getInstance(seq.getObjectAt(0)).getValue(),
-          ASN1Integer.getInstance(seq.getObjectAt(1)).getValue()};
-    } catch (IllegalArgumentException e) {
-      throw new SignatureException("not a DER ECDSA signature", e);
-    }
-  }
-
-  private static byte[] der(BigInteger r, BigInteger s) throws SignatureException {
-    try {
-      return new DERSequence(new ASN1Encodable[] {new ASN1Integer(r), new ASN1Integer(s)})
-          .getEncoded(ASN1Encoding.DER);
-    } catch (IOException e) {
-      throw new SignatureException("cannot encode an ECDSA signature", e);
-    }
+    return verifier.verifySignature(sha256(message), rs.r(), rs.s());
   }
 
   private static byte[] sha256(byte[] message) {

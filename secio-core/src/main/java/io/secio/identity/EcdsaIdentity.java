@@ -1,5 +1,6 @@
 package io.secio.identity;
 
+import io.secio.crypto.EcdsaSignature;
 import io.secio.crypto.Primitive;
 import java.io.IOException;
 import java.math.BigInteger;

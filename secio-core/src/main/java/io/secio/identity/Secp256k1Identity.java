@@ -1,6 +1,7 @@
 package io.secio.identity;
 
 import io.secio.crypto.EcKeySpecs;
+import io.secio.crypto.EcdsaSignature;
 import io.secio.crypto.Primitive;
 import java.math.BigInteger;
 import java.security.InvalidKeyException;

@@ -1,4 +1,4 @@
-package io.secio.identity;
+package io.secio.crypto;
 
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
@@ -11,8 +11,13 @@ import java.util.Arrays;
  *
  * <p>Parsing accepts exactly one encoding per signature (minimal short-form lengths, minimal positive
  * integers, nothing after the sequence), so a signature cannot be re-encoded into a second valid one.
+ * The one DER codec of ECDSA signatures: the identity layer checks a peer's signature with it, and
+ * {@link JcaSignatures} reads and writes Bouncy Castle's with it.
+ *
+ * @param r the signature's r, positive
+ * @param s the signature's s, positive
  */
-record EcdsaSignature(BigInteger r, BigInteger s) {
+public record EcdsaSignature(BigInteger r, BigInteger s) {
   private static final int SEQUENCE = 0x30;
   private static final int INTEGER = 0x02;
   /** A positive 256-bit integer needs at most 33 bytes (a leading zero when the top bit is set). */
@@ -23,7 +28,7 @@ record EcdsaSignature(BigInteger r, BigInteger s) {
    *
    * @throws SignatureException if {@code der} is not the DER encoding of two positive integers
    */
-  static EcdsaSignature fromDer(byte[] der) throws SignatureException {
+  public static EcdsaSignature fromDer(byte[] der) throws SignatureException {
     // Short-form lengths only: the longest valid body (2 + 33 + 2 + 33 = 70 bytes) is under 128.
     if (der.length < 2 || (der[0] & 0xff) != SEQUENCE || (der[1] & 0xff) != der.length - 2) {
       throw new SignatureException("not a DER sequence of the right length");
@@ -60,7 +65,7 @@ record EcdsaSignature(BigInteger r, BigInteger s) {
   }
 
   /** The DER encoding; {@code r} and {@code s} must be positive. */
-  byte[] toDer() {
+  public byte[] toDer() {
     byte[] rBytes = r.toByteArray();
     byte[] sBytes = s.toByteArray();
     ByteArrayOutputStream out = new ByteArrayOutputStream(6 + rBytes.length + sBytes.length);

@@ -1,4 +1,4 @@
-package io.secio.identity;
+package io.secio.crypto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
