@@ -16,7 +16,7 @@ import java.util.List;
  * 64 streams at once on one session ({@code MANY_BYTES} each), and the 64 streams again with the
  * socket's {@code TCP_NOTSENT_LOWAT} left at the kernel's (the muxer's default lowers it); yamux, or
  * mplex with {@code -Dstreams.muxer=mplex}. Appends one
- * JSON line per run to {@code OUT.jsonl}; {@code report.py} computes the ratios from it.
+ * JSON line per run to {@code OUT.jsonl}; {@code stream_report.py} computes the ratios from it.
  *
  * <pre>java -cp benchmarks.jar io.secio.benchmarks.StreamSuite OUT.jsonl ROUNDS ECHO_BYTES MANY_BYTES</pre>
  */

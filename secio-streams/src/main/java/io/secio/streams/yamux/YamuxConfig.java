@@ -1,7 +1,6 @@
 package io.secio.streams.yamux;
 
 import io.secio.streams.internal.NotSentLowWater;
-
 import java.time.Duration;
 import java.util.Objects;
 
