@@ -10,6 +10,7 @@ import io.secio.ExchangeAlgorithm;
 import io.secio.HashAlgorithm;
 import io.secio.SecioException;
 import io.secio.testing.ForwardingAead;
+import io.secio.testing.ForwardingBackend;
 import io.secio.testing.ForwardingEphemeralKeyPair;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
@@ -34,8 +35,12 @@ class KnownAnswersTest {
     Primitive.ECDH_P256, Primitive.ECDH_P384, Primitive.ECDH_P521, Primitive.X25519
   };
 
-  /** Delegates everything to the JDK; each test overrides the one method it breaks. */
-  private static class Delegating implements CryptoBackend {
+  /** Everything the JDK's, offering everything; each test overrides the one method it breaks. */
+  private static class Delegating extends ForwardingBackend {
+    Delegating() {
+      super(JDK);
+    }
+
     @Override
     public String name() {
       return "broken";
@@ -44,45 +49,6 @@ class KnownAnswersTest {
     @Override
     public boolean offers(Primitive primitive) {
       return true;
-    }
-
-    @Override
-    public AeadCipher newAead(CipherAlgorithm cipher, byte[] key) throws GeneralSecurityException {
-      return JDK.newAead(cipher, key);
-    }
-
-    @Override
-    public Cipher newCtr(CipherAlgorithm cipher, byte[] key, byte[] iv)
-        throws GeneralSecurityException {
-      return JDK.newCtr(cipher, key, iv);
-    }
-
-    @Override
-    public Mac newHmac(HashAlgorithm hash, byte[] key) throws GeneralSecurityException {
-      return JDK.newHmac(hash, key);
-    }
-
-    @Override
-    public EphemeralKeyPair generateEphemeral(ExchangeAlgorithm exchange, SecureRandom random)
-        throws GeneralSecurityException {
-      return JDK.generateEphemeral(exchange, random);
-    }
-
-    @Override
-    public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
-        throws GeneralSecurityException {
-      return JDK.ephemeralFromPrivate(exchange, privateKey);
-    }
-
-    @Override
-    public Signer newSigner(Primitive signature, KeySpec privateKey) throws GeneralSecurityException {
-      return JDK.newSigner(signature, privateKey);
-    }
-
-    @Override
-    public boolean verify(Primitive signature, KeySpec publicKey, byte[] message, byte[] sig)
-        throws GeneralSecurityException {
-      return JDK.verify(signature, publicKey, message, sig);
     }
   }
 

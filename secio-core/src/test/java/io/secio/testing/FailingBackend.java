@@ -2,18 +2,13 @@ package io.secio.testing;
 
 import io.secio.CipherAlgorithm;
 import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
 import io.secio.crypto.AeadCipher;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.EphemeralKeyPair;
-import io.secio.crypto.Primitive;
-import io.secio.crypto.Signer;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
-import java.security.spec.KeySpec;
 import javax.crypto.Cipher;
-import javax.crypto.Mac;
 import javax.crypto.ShortBufferException;
 
 /**
@@ -21,15 +16,14 @@ import javax.crypto.ShortBufferException;
  * provider with a bug or a lost hardware token would. Until told to fail it is the backend it wraps.
  * The switches may be flipped from any thread.
  */
-public final class FailingBackend implements CryptoBackend {
-  private final CryptoBackend delegate;
+public final class FailingBackend extends ForwardingBackend {
   private volatile RuntimeException onEphemeral;
   private volatile Exception onSeal;
   private volatile Exception onOpen;
   private volatile Exception onCtr;
 
   public FailingBackend(CryptoBackend delegate) {
-    this.delegate = delegate;
+    super(delegate);
   }
 
   /** Makes every later ephemeral key generation throw {@code e}. */
@@ -68,19 +62,8 @@ public final class FailingBackend implements CryptoBackend {
   }
 
   @Override
-  public String name() {
-    return delegate.name();
-  }
-
-  @Override
-  public boolean offers(Primitive primitive) {
-    return delegate.offers(primitive);
-  }
-
-  @Override
   public AeadCipher newAead(CipherAlgorithm cipher, byte[] key) throws GeneralSecurityException {
-    AeadCipher real = delegate.newAead(cipher, key);
-    return new ForwardingAead(real) {
+    return new ForwardingAead(super.newAead(cipher, key)) { // real, in here: the wrapped AEAD
       @Override
       public void seal(byte[] nonce, ByteBuffer plaintext, ByteBuffer out)
           throws GeneralSecurityException {
@@ -106,23 +89,7 @@ public final class FailingBackend implements CryptoBackend {
 
   @Override
   public Cipher newCtr(CipherAlgorithm cipher, byte[] key, byte[] iv) throws GeneralSecurityException {
-    return FailingCtr.wrap(delegate.newCtr(cipher, key, iv), key, iv, () -> onCtr);
-  }
-
-  @Override
-  public Mac newHmac(HashAlgorithm hash, byte[] key) throws GeneralSecurityException {
-    return delegate.newHmac(hash, key);
-  }
-
-  @Override
-  public Signer newSigner(Primitive signature, KeySpec privateKey) throws GeneralSecurityException {
-    return delegate.newSigner(signature, privateKey);
-  }
-
-  @Override
-  public boolean verify(Primitive signature, KeySpec publicKey, byte[] message, byte[] sig)
-      throws GeneralSecurityException {
-    return delegate.verify(signature, publicKey, message, sig);
+    return FailingCtr.wrap(real.newCtr(cipher, key, iv), key, iv, () -> onCtr);
   }
 
   @Override
@@ -132,13 +99,7 @@ public final class FailingBackend implements CryptoBackend {
     if (e != null) {
       throw e;
     }
-    return delegate.generateEphemeral(exchange, random);
-  }
-
-  @Override
-  public EphemeralKeyPair ephemeralFromPrivate(ExchangeAlgorithm exchange, byte[] privateKey)
-      throws GeneralSecurityException {
-    return delegate.ephemeralFromPrivate(exchange, privateKey);
+    return real.generateEphemeral(exchange, random);
   }
 
   private static Exception throwable(Exception e, Class<? extends Exception> checked) {

@@ -3,6 +3,7 @@ package io.secio.libp2p;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.secio.streams.StreamChannel;
 
 /**
  * Serves the peer's ping stream ({@code docs/STREAMS.md} §10): every 32 bytes are echoed once
@@ -27,7 +28,7 @@ final class PingResponder extends ChannelInboundHandlerAdapter {
 
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
-    connection.inboundPing((io.secio.streams.StreamChannel) ctx.channel());
+    connection.inboundPing((StreamChannel) ctx.channel());
   }
 
   @Override

@@ -34,8 +34,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -69,17 +68,8 @@ class JsLibp2pNodeInteropTest {
   /** What Java's identify says it listens on; the node's address book must hold it after identify. */
   private static final Multiaddr JAVA_LISTEN_ADDR = Multiaddr.parse("/ip4/127.0.0.1/tcp/4001");
   private static final int PINGS = 3;
-  private static JavaNodes nodes;
-
-  @BeforeAll
-  static void start() {
-    nodes = new JavaNodes();
-  }
-
-  @AfterAll
-  static void stop() {
-    nodes.close();
-  }
+  @AutoClose
+  private static final JavaNodes nodes = new JavaNodes();
 
   @BeforeEach
   void requireNode() {

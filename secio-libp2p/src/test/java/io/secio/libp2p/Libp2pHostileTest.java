@@ -16,8 +16,7 @@ import io.secio.streams.StreamChannel;
 import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,17 +26,8 @@ import org.junit.jupiter.api.Test;
 class Libp2pHostileTest {
   private static final SecioConfig SERVER = JavaNodes.secio(KeyType.ED25519);
   private static final SecioConfig CLIENT = JavaNodes.secio(KeyType.SECP256K1);
-  private static JavaNodes nodes;
-
-  @BeforeAll
-  static void start() {
-    nodes = new JavaNodes();
-  }
-
-  @AfterAll
-  static void stop() {
-    nodes.close();
-  }
+  @AutoClose
+  private static final JavaNodes nodes = new JavaNodes();
 
   /** Answers identify with a length prefix of 9,000 bytes and a little of them. */
   private static final class OversizedIdentify extends ChannelInboundHandlerAdapter {

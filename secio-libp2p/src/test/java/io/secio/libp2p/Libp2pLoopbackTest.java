@@ -19,8 +19,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -34,17 +33,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class Libp2pLoopbackTest {
   private static final SecioConfig SERVER = JavaNodes.secio(KeyType.ED25519);
   private static final SecioConfig CLIENT = JavaNodes.secio(KeyType.SECP256K1);
-  private static JavaNodes nodes;
-
-  @BeforeAll
-  static void start() {
-    nodes = new JavaNodes();
-  }
-
-  @AfterAll
-  static void stop() {
-    nodes.close();
-  }
+  @AutoClose
+  private static final JavaNodes nodes = new JavaNodes();
 
   static Libp2pConfig config(Muxer... muxers) {
     return Libp2pConfig.builder().muxers(muxers).protocol(EchoStream.PROTOCOL, EchoStream::new)
