@@ -34,6 +34,7 @@ final class PingResponder extends ChannelInboundHandlerAdapter {
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
     ByteBuf in = (ByteBuf) msg;
+    boolean echoed = false;
     try {
       while (in.isReadable()) {
         if (ping == null) {
@@ -43,11 +44,15 @@ final class PingResponder extends ChannelInboundHandlerAdapter {
         if (!ping.isWritable()) {
           ByteBuf echo = ping;
           ping = null;
-          ctx.writeAndFlush(echo);
+          ctx.write(echo);
+          echoed = true;
         }
       }
     } finally {
       in.release();
+    }
+    if (echoed) {
+      ctx.flush(); // one flush for every whole ping this read held
     }
     readWhileWritable(ctx);
   }
