@@ -1,0 +1,10 @@
+/**
+ * Nervos CKB on top of a tentacle session ({@code io.secio.tentacle}): CKB's network protocols, its
+ * headers and their verification, and a header store.
+ */
+module io.secio.ckb {
+  requires transitive io.secio.tentacle;
+
+  // The API: one line per package.
+  exports io.secio.ckb;
+}
