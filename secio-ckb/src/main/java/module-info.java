@@ -4,7 +4,9 @@
  */
 module io.secio.ckb {
   requires transitive io.secio.tentacle;
+  requires org.bouncycastle.provider;
 
   // The API: one line per package.
   exports io.secio.ckb;
+  exports io.secio.ckb.header;
 }
