@@ -1,0 +1,43 @@
+package io.secio.ckb.chain;
+
+import io.secio.ckb.header.Byte32;
+import io.secio.ckb.store.HeaderStore;
+import io.secio.ckb.store.StoredHeader;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Makes a branch the main chain inside a store batch: from its new tip back to where it meets the
+ * main chain, every number points at the branch's block; numbers above the new tip that the old
+ * main chain had are dropped.
+ */
+final class MainChainSwitch {
+  private final HeaderStore store;
+  private final HeaderStore.Batch batch;
+
+  MainChainSwitch(HeaderStore store, HeaderStore.Batch batch) {
+    this.store = store;
+    this.batch = batch;
+  }
+
+  /** Switches to the chain ending at {@code newTip}; {@code oldTip} was the main chain's end. */
+  void to(StoredHeader newTip, Tip oldTip) {
+    Map<Long, Byte32> rewrite = new HashMap<>();
+    StoredHeader cursor = newTip;
+    while (!store.mainHash(cursor.number()).map(cursor.hash()::equals).orElse(false)) {
+      rewrite.put(cursor.number(), cursor.hash());
+      Byte32 parent = cursor.header().parentHash();
+      StoredHeader next = store.get(parent).orElse(null);
+      if (next == null) {
+        // Only the start may be held without its header; it is on the main chain.
+        break;
+      }
+      cursor = next;
+    }
+    rewrite.forEach(batch::setMain);
+    for (long n = newTip.number() + 1; n <= oldTip.number(); n++) {
+      batch.removeMain(n);
+    }
+    batch.setTip(newTip.hash());
+  }
+}
