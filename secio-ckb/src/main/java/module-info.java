@@ -12,4 +12,5 @@ module io.secio.ckb {
   exports io.secio.ckb.header;
   exports io.secio.ckb.store;
   exports io.secio.ckb.chain;
+  exports io.secio.ckb.lightclient;
 }
