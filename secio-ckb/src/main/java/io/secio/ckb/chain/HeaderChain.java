@@ -8,6 +8,7 @@ import io.secio.ckb.header.HeaderException;
 import io.secio.ckb.header.HeaderRule;
 import io.secio.ckb.header.HeaderVerifier;
 import io.secio.ckb.header.MedianTimeWindow;
+import io.secio.ckb.store.BlockId;
 import io.secio.ckb.store.HeaderStore;
 import io.secio.ckb.store.StoredHeader;
 import java.io.IOException;
@@ -44,9 +45,10 @@ public final class HeaderChain {
   private final Consensus consensus;
   private final HeaderVerifier verifier;
   private final Clock clock;
-  private final HeaderStore.Base base;
+  private final BlockId base;
+  private final RecentMainChain recent = new RecentMainChain();
 
-  private HeaderChain(HeaderStore store, Consensus consensus, Clock clock, HeaderStore.Base base) {
+  private HeaderChain(HeaderStore store, Consensus consensus, Clock clock, BlockId base) {
     this.store = store;
     this.consensus = consensus;
     this.verifier = new HeaderVerifier(consensus, clock);
@@ -70,15 +72,16 @@ public final class HeaderChain {
   public static HeaderChain open(HeaderStore store, Consensus consensus, Clock clock, Checkpoint start)
       throws IOException, HeaderException {
     Objects.requireNonNull(start, "start");
-    Optional<HeaderStore.Base> held = store.base();
+    Optional<BlockId> held = store.base();
+    BlockId base = new BlockId(start.hash(), start.number());
     if (held.isPresent()) {
-      if (!held.get().hash().equals(start.hash()) || held.get().number() != start.number()) {
-        throw new IllegalArgumentException("the store started at #" + held.get().number() + " "
-            + held.get().hash() + ", not at #" + start.number() + " " + start.hash());
+      if (!held.get().equals(base)) {
+        throw new IllegalArgumentException("the store started at " + held.get() + ", not at " + base);
       }
-      return new HeaderChain(store, consensus, clock, held.get());
+      HeaderChain chain = new HeaderChain(store, consensus, clock, base);
+      chain.recent.reload(chain.tip().number(), base.number(), chain::mainHash);
+      return chain;
     }
-    HeaderStore.Base base = new HeaderStore.Base(start.hash(), start.number());
     HeaderChain chain = new HeaderChain(store, consensus, clock, base);
     if (start.number() == 0 && !start.hash().equals(consensus.genesisHash())) {
       throw new HeaderException(HeaderRule.GENESIS, 0, start.hash(), "not the genesis of " + consensus.network());
@@ -89,8 +92,9 @@ public final class HeaderChain {
         // Genesis's own work counts, as in CKB; a checkpoint's work before it is unknown.
         batch.put(new StoredHeader(header, start.number() == 0 ? difficulty(header) : BigInteger.ZERO));
       }
-      batch.setBase(base).setMain(base.number(), base.hash()).setTip(base.hash()).commit();
+      batch.setBase(base).setMain(base.number(), base.hash()).setTip(base).commit();
     }
+    chain.recent.reload(base.number(), base.number(), chain::mainHash);
     return chain;
   }
 
@@ -100,26 +104,27 @@ public final class HeaderChain {
   }
 
   /** Where this follower started. */
-  public HeaderStore.Base base() {
+  public BlockId base() {
     return base;
   }
 
   /** The main chain's last block. */
   public Tip tip() {
-    Byte32 hash = store.tipHash().orElseThrow();
-    return store.get(hash)
-        .map(s -> new Tip(hash, s.number(), s.totalDifficulty()))
-        .orElseGet(() -> new Tip(hash, base.number(), BigInteger.ZERO));
+    BlockId tip = store.tip().orElseThrow();
+    return store.get(tip.number(), tip.hash())
+        .map(s -> new Tip(tip.hash(), tip.number(), s.totalDifficulty()))
+        .orElseGet(() -> new Tip(tip.hash(), tip.number(), BigInteger.ZERO));
   }
 
   /**
-   * The header with {@code hash}, on any branch, if held.
+   * The header numbered {@code number} with {@code hash}, on any branch, if held.
    *
+   * @param number the block number
    * @param hash the block hash
    * @return the header and its total difficulty
    */
-  public Optional<StoredHeader> header(Byte32 hash) {
-    return store.get(hash);
+  public Optional<StoredHeader> header(long number, Byte32 hash) {
+    return store.get(number, hash);
   }
 
   /**
@@ -129,13 +134,16 @@ public final class HeaderChain {
    * @return the header and its total difficulty
    */
   public Optional<StoredHeader> mainHeader(long number) {
-    return store.mainHash(number).flatMap(store::get);
+    return store.mainHash(number).flatMap(hash -> store.get(number, hash));
   }
 
   /** The locator of a {@code GetHeaders} from the tip: newest first, genesis last. */
   public List<Byte32> locator() {
-    Tip tip = tip();
-    return Locator.build(tip.number(), n -> store.mainHash(n).orElseThrow(), base.number(), consensus.genesisHash());
+    return Locator.build(tip().number(), this::mainHash, base.number(), consensus.genesisHash());
+  }
+
+  private Byte32 mainHash(long number) {
+    return store.mainHash(number).orElseThrow();
   }
 
   /**
@@ -166,7 +174,7 @@ public final class HeaderChain {
     List<StoredHeader> fresh = new ArrayList<>();
     Optional<HeaderException> deferred = Optional.empty();
     for (Header header : headers) {
-      Optional<StoredHeader> known = fresh.isEmpty() ? store.get(header.hash()) : Optional.empty();
+      Optional<StoredHeader> known = fresh.isEmpty() ? store.get(header.number(), header.hash()) : Optional.empty();
       if (known.isPresent()) {
         branch.extend(known.get());
         continue;
@@ -194,9 +202,11 @@ public final class HeaderChain {
 
   /**
    * What to answer a peer's {@code GetHeaders}, as a CKB node does: the main chain's headers after
-   * the newest locator block on it (a locator block on another branch counts from where that branch
-   * left the main chain), at most 2000, stopping before {@code hashStop}; {@code InIBD} while the tip
-   * is more than 24 hours old or when the common block is below our start.
+   * the newest locator block on it, at most 2000, stopping before {@code hashStop}; {@code InIBD}
+   * while the tip is more than 24 hours old, or when no locator block is our start or one of the main
+   * chain's last 20,000 blocks (the store has no index by hash; such a peer is far behind and a CKB
+   * node serves it better). Unlike a CKB node, a locator block on a side branch we hold does not
+   * count: the answer starts from an older common block, which the peer takes as well.
    *
    * @param locator the peer's locator, newest first
    * @param hashStop the hash to stop before; zero for none
@@ -206,14 +216,15 @@ public final class HeaderChain {
     if (locator.size() > Locator.MAX_HASHES) {
       return new GetHeadersAnswer.Refused("a locator of " + locator.size() + " hashes, more than 101");
     }
-    Optional<StoredHeader> tipHeader = store.get(tip().hash());
+    Tip tip = tip();
+    Optional<StoredHeader> tipHeader = store.get(tip.number(), tip.hash());
     if (tipHeader.isEmpty() || clock.millis() - tipHeader.get().header().timestamp() > MAX_TIP_AGE_MILLIS) {
       return new GetHeadersAnswer.InIbd();
     }
     if (locator.isEmpty() || !locator.get(locator.size() - 1).equals(consensus.genesisHash())) {
       return new GetHeadersAnswer.Refused("the locator does not end with the genesis hash");
     }
-    Optional<Long> common = commonBlock(locator);
+    Optional<Long> common = locator.stream().map(this::mainNumber).filter(Objects::nonNull).findFirst();
     if (common.isEmpty()) {
       return new GetHeadersAnswer.InIbd();
     }
@@ -224,46 +235,14 @@ public final class HeaderChain {
       if (hash.equals(hashStop)) {
         break;
       }
-      out.add(store.get(hash).orElseThrow().header());
+      out.add(store.get(n, hash).orElseThrow().header());
     }
     return new GetHeadersAnswer.Headers(out);
   }
 
-  /** The number of the newest locator block on our main chain, improved through a side branch. */
-  private Optional<Long> commonBlock(List<Byte32> locator) {
-    for (int i = 0; i < locator.size(); i++) {
-      Optional<Long> number = mainNumber(locator.get(i));
-      if (number.isEmpty()) {
-        continue;
-      }
-      if (i > 0) {
-        // The newer locator block may sit on a branch we hold: where it leaves the main chain.
-        Optional<StoredHeader> newer = store.get(locator.get(i - 1));
-        while (newer.isPresent()) {
-          Optional<Long> onMain = mainNumber(newer.get().header().parentHash());
-          if (onMain.isPresent()) {
-            return onMain;
-          }
-          newer = store.get(newer.get().header().parentHash());
-        }
-      }
-      return number;
-    }
-    return Optional.empty();
-  }
-
-  private Optional<Long> mainNumber(Byte32 hash) {
-    long number;
-    if (hash.equals(base.hash())) {
-      number = base.number();
-    } else {
-      Optional<StoredHeader> stored = store.get(hash);
-      if (stored.isEmpty()) {
-        return Optional.empty();
-      }
-      number = stored.get().number();
-    }
-    return store.mainHash(number).filter(hash::equals).map(h -> number);
+  /** The number of a main-chain block among the recent ones or our start; null otherwise. */
+  private Long mainNumber(Byte32 hash) {
+    return hash.equals(base.hash()) ? Long.valueOf(base.number()) : recent.number(hash);
   }
 
   /** The locator from {@code header}, which may be on a side branch. */
@@ -272,7 +251,7 @@ public final class HeaderChain {
     Header cursor = header;
     while (!store.mainHash(cursor.number()).map(cursor.hash()::equals).orElse(false)) {
       branch.addFirst(cursor.hash());
-      Optional<StoredHeader> parent = store.get(cursor.parentHash());
+      Optional<StoredHeader> parent = store.get(cursor.number() - 1, cursor.parentHash());
       if (parent.isEmpty()) {
         break;
       }
@@ -281,7 +260,7 @@ public final class HeaderChain {
     long branchStart = header.number() - branch.size() + 1;
     List<Byte32> onBranch = new ArrayList<>(branch);
     return Locator.build(header.number(),
-        n -> n >= branchStart ? onBranch.get((int) (n - branchStart)) : store.mainHash(n).orElseThrow(),
+        n -> n >= branchStart ? onBranch.get((int) (n - branchStart)) : mainHash(n),
         base.number(), consensus.genesisHash());
   }
 
@@ -292,12 +271,16 @@ public final class HeaderChain {
     }
     StoredHeader last = fresh.get(fresh.size() - 1);
     boolean moves = last.totalDifficulty().compareTo(before.totalDifficulty()) > 0;
+    long changedFrom = 0;
     try (HeaderStore.Batch batch = store.batch()) {
       fresh.forEach(batch::put);
       if (moves) {
-        new MainChainSwitch(store, batch).to(last, before);
+        changedFrom = new MainChainSwitch(store, batch).to(last, before);
       }
       batch.commit();
+    }
+    if (moves) {
+      recent.update(changedFrom, last.number(), base.number(), this::mainHash);
     }
     return moves;
   }
@@ -305,7 +288,7 @@ public final class HeaderChain {
   /** The stored chain a batch's first header extends: its parent, the work to it, the median window. */
   private Branch branchBelow(Header first) throws HeaderException {
     Byte32 parentHash = first.parentHash();
-    Optional<StoredHeader> parent = store.get(parentHash);
+    Optional<StoredHeader> parent = store.get(first.number() - 1, parentHash);
     if (parent.isEmpty()) {
       if (!parentHash.equals(base.hash())) {
         throw new HeaderException(HeaderRule.UNKNOWN_PARENT, first, "parent " + parentHash + " is not held");
@@ -316,7 +299,8 @@ public final class HeaderChain {
     Optional<StoredHeader> cursor = parent;
     while (cursor.isPresent() && timestamps.size() < Consensus.MEDIAN_TIME_BLOCK_COUNT) {
       timestamps.addFirst(cursor.get().header().timestamp());
-      cursor = cursor.get().number() == base.number() ? Optional.empty() : store.get(cursor.get().header().parentHash());
+      StoredHeader at = cursor.get();
+      cursor = at.number() == base.number() ? Optional.empty() : store.get(at.number() - 1, at.header().parentHash());
     }
     MedianTimeWindow window = MedianTimeWindow.of(timestamps.stream().mapToLong(Long::longValue).toArray());
     StoredHeader p = parent.get();

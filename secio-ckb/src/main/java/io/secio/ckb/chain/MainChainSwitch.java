@@ -1,6 +1,7 @@
 package io.secio.ckb.chain;
 
 import io.secio.ckb.header.Byte32;
+import io.secio.ckb.store.BlockId;
 import io.secio.ckb.store.HeaderStore;
 import io.secio.ckb.store.StoredHeader;
 import java.util.HashMap;
@@ -20,14 +21,18 @@ final class MainChainSwitch {
     this.batch = batch;
   }
 
-  /** Switches to the chain ending at {@code newTip}; {@code oldTip} was the main chain's end. */
-  void to(StoredHeader newTip, Tip oldTip) {
+  /**
+   * Switches to the chain ending at {@code newTip}; {@code oldTip} was the main chain's end.
+   *
+   * @return the lowest number whose main-chain block changed
+   */
+  long to(StoredHeader newTip, Tip oldTip) {
     Map<Long, Byte32> rewrite = new HashMap<>();
     StoredHeader cursor = newTip;
     while (!store.mainHash(cursor.number()).map(cursor.hash()::equals).orElse(false)) {
       rewrite.put(cursor.number(), cursor.hash());
       Byte32 parent = cursor.header().parentHash();
-      StoredHeader next = store.get(parent).orElse(null);
+      StoredHeader next = store.get(cursor.number() - 1, parent).orElse(null);
       if (next == null) {
         // Only the start may be held without its header; it is on the main chain.
         break;
@@ -38,6 +43,7 @@ final class MainChainSwitch {
     for (long n = newTip.number() + 1; n <= oldTip.number(); n++) {
       batch.removeMain(n);
     }
-    batch.setTip(newTip.hash());
+    batch.setTip(new BlockId(newTip.hash(), newTip.number()));
+    return rewrite.keySet().stream().mapToLong(Long::longValue).min().orElse(newTip.number());
   }
 }

@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
@@ -17,10 +18,14 @@ import org.h2.mvstore.type.StringDataType;
 
 /**
  * Headers on disk, in one H2 MVStore file (an embedded, append-only B-tree store in pure Java): every
- * header kept by hash with its total difficulty, the main chain by number, the tip, and where the
- * chain starts. Writes go in {@link Batch}es: a batch is committed as one new store version and
- * forced to disk, so after a crash the file holds every committed batch whole and nothing of a
- * batch that was not committed. Nothing is written outside a batch (auto-commit is off).
+ * header with its total difficulty, keyed by number then hash, the main chain by number, the tip,
+ * and where the chain starts. Every key starts with a block number, so a sync appends at the right
+ * edge of each tree and a commit rewrites few pages; there is deliberately no index by hash alone
+ * (a random-keyed B-tree rewrites most of its pages at every commit).
+ *
+ * <p>Writes go in {@link Batch}es: a batch is committed as one new store version and forced to
+ * disk, so after a crash the file holds every committed batch whole and nothing of a batch that was
+ * not committed. Nothing is written outside a batch (auto-commit is off).
  *
  * <p>Memory is bounded by the page cache ({@code cacheMegabytes}) plus the pages a batch changes.
  * One file belongs to one network: opening it for another genesis fails.
@@ -33,8 +38,7 @@ public final class HeaderStore implements AutoCloseable {
 
   private static final String GENESIS = "genesis";
   private static final String TIP = "tip";
-  private static final String BASE_HASH = "base.hash";
-  private static final String BASE_NUMBER = "base.number";
+  private static final String BASE = "base";
 
   private final MVStore store;
   private final MVMap<byte[], byte[]> headers;
@@ -90,19 +94,34 @@ public final class HeaderStore implements AutoCloseable {
   }
 
   /**
-   * The header with {@code hash}, if held.
+   * The header numbered {@code number} with {@code hash}, on any branch, if held.
    *
+   * @param number the block number
    * @param hash the block hash
    * @return the header and its total difficulty
    */
-  public Optional<StoredHeader> get(Byte32 hash) {
-    byte[] value = read(() -> headers.get(hash.toBytes()));
+  public Optional<StoredHeader> get(long number, Byte32 hash) {
+    byte[] value = read(() -> headers.get(key(number, hash)));
     return value == null ? Optional.empty() : Optional.of(StoredHeader.decode(value));
   }
 
-  /** Whether the header with {@code hash} is held. */
-  public boolean contains(Byte32 hash) {
-    return read(() -> headers.containsKey(hash.toBytes()));
+  /**
+   * Whether the header numbered {@code number} with {@code hash} is held.
+   *
+   * @param number the block number
+   * @param hash the block hash
+   * @return whether it is
+   */
+  public boolean contains(long number, Byte32 hash) {
+    return read(() -> headers.containsKey(key(number, hash)));
+  }
+
+  /** Number (big-endian, so keys sort by number) then hash. */
+  private static byte[] key(long number, Byte32 hash) {
+    byte[] key = new byte[Long.BYTES + Byte32.SIZE_IN_BYTES];
+    ByteBuffer.wrap(key).putLong(number);
+    hash.copyTo(key, Long.BYTES);
+    return key;
   }
 
   /**
@@ -117,14 +136,21 @@ public final class HeaderStore implements AutoCloseable {
   }
 
   /** The main chain's last block, once the store has started. */
-  public Optional<Byte32> tipHash() {
-    return meta(TIP).map(Byte32::of);
+  public Optional<BlockId> tip() {
+    return meta(TIP).map(HeaderStore::blockId);
   }
 
-  /** Where the store's chain starts: genesis or a checkpoint, as hash and number. */
-  public Optional<Base> base() {
-    Optional<byte[]> hash = meta(BASE_HASH);
-    return hash.map(h -> new Base(Byte32.of(h), ByteBuffer.wrap(meta(BASE_NUMBER).orElseThrow()).getLong()));
+  /** Where the store's chain starts: genesis or a checkpoint. */
+  public Optional<BlockId> base() {
+    return meta(BASE).map(HeaderStore::blockId);
+  }
+
+  private static BlockId blockId(byte[] value) {
+    return new BlockId(Byte32.of(value, Long.BYTES), ByteBuffer.wrap(value).getLong());
+  }
+
+  private static byte[] value(BlockId block) {
+    return key(block.number(), block.hash());
   }
 
   /** How many headers it holds, on every branch. */
@@ -159,7 +185,7 @@ public final class HeaderStore implements AutoCloseable {
      * @return this
      */
     public Batch put(StoredHeader header) {
-      headers.put(header.hash().toBytes(), header.encode());
+      headers.put(key(header.number(), header.hash()), header.encode());
       return this;
     }
 
@@ -189,23 +215,22 @@ public final class HeaderStore implements AutoCloseable {
     /**
      * Sets the main chain's last block.
      *
-     * @param hash its hash
+     * @param tip the block
      * @return this
      */
-    public Batch setTip(Byte32 hash) {
-      meta.put(TIP, hash.toBytes());
+    public Batch setTip(BlockId tip) {
+      meta.put(TIP, value(tip));
       return this;
     }
 
     /**
      * Sets where the chain starts.
      *
-     * @param base its hash and number
+     * @param base the block
      * @return this
      */
-    public Batch setBase(Base base) {
-      meta.put(BASE_HASH, base.hash().toBytes());
-      meta.put(BASE_NUMBER, ByteBuffer.allocate(Long.BYTES).putLong(base.number()).array());
+    public Batch setBase(BlockId base) {
+      meta.put(BASE, value(base));
       return this;
     }
 
@@ -240,29 +265,11 @@ public final class HeaderStore implements AutoCloseable {
     store.close();
   }
 
-  private static <T> T read(java.util.function.Supplier<T> read) {
+  private static <T> T read(Supplier<T> read) {
     try {
       return read.get();
     } catch (MVStoreException e) {
       throw new UncheckedIOException(new IOException("cannot read the header store: " + e.getMessage(), e));
-    }
-  }
-
-  /**
-   * Where a chain starts: the genesis block, or a checkpoint a user trusts.
-   *
-   * @param hash the block's hash
-   * @param number its number
-   */
-  public record Base(Byte32 hash, long number) {
-    /**
-     * A start.
-     *
-     * @param hash the block's hash
-     * @param number its number
-     */
-    public Base {
-      Objects.requireNonNull(hash, "hash");
     }
   }
 }

@@ -36,17 +36,18 @@ class HeaderStoreTest {
             .put(new StoredHeader(CHAIN.get(2), big))
             .setMain(1, CHAIN.get(1).hash())
             .setMain(2, CHAIN.get(2).hash())
-            .setTip(CHAIN.get(2).hash())
-            .setBase(new HeaderStore.Base(GENESIS, 0))
+            .setTip(new BlockId(CHAIN.get(2).hash(), 2))
+            .setBase(new BlockId(GENESIS, 0))
             .commit();
       }
     }
     try (HeaderStore store = HeaderStore.open(file, GENESIS, 1)) {
-      assertEquals(new StoredHeader(CHAIN.get(2), big), store.get(CHAIN.get(2).hash()).orElseThrow());
-      assertEquals(BigInteger.TEN, store.get(CHAIN.get(1).hash()).orElseThrow().totalDifficulty());
+      assertEquals(new StoredHeader(CHAIN.get(2), big), store.get(2, CHAIN.get(2).hash()).orElseThrow());
+      assertEquals(BigInteger.TEN, store.get(1, CHAIN.get(1).hash()).orElseThrow().totalDifficulty());
       assertEquals(Optional.of(CHAIN.get(1).hash()), store.mainHash(1));
-      assertEquals(Optional.of(CHAIN.get(2).hash()), store.tipHash());
-      assertEquals(Optional.of(new HeaderStore.Base(GENESIS, 0)), store.base());
+      assertEquals(Optional.of(new BlockId(CHAIN.get(2).hash(), 2)), store.tip());
+      assertTrue(store.get(1, CHAIN.get(2).hash()).isEmpty());
+      assertEquals(Optional.of(new BlockId(GENESIS, 0)), store.base());
       assertEquals(2, store.headerCount());
       assertTrue(store.fileSize() > 0);
     }
@@ -56,14 +57,14 @@ class HeaderStoreTest {
   void aBatchNotCommittedLeavesNothing() throws IOException {
     try (HeaderStore store = HeaderStore.open(dir.resolve("h.mv"), GENESIS, 1)) {
       try (HeaderStore.Batch batch = store.batch()) {
-        batch.put(new StoredHeader(CHAIN.get(1), BigInteger.ONE)).setTip(CHAIN.get(1).hash());
+        batch.put(new StoredHeader(CHAIN.get(1), BigInteger.ONE)).setTip(new BlockId(CHAIN.get(1).hash(), 1));
       }
-      assertFalse(store.contains(CHAIN.get(1).hash()));
-      assertTrue(store.tipHash().isEmpty());
+      assertFalse(store.contains(1, CHAIN.get(1).hash()));
+      assertTrue(store.tip().isEmpty());
       try (HeaderStore.Batch batch = store.batch()) {
         batch.removeMain(7).put(new StoredHeader(CHAIN.get(3), BigInteger.ONE)).commit();
       }
-      assertTrue(store.contains(CHAIN.get(3).hash()));
+      assertTrue(store.contains(3, CHAIN.get(3).hash()));
     }
   }
 

@@ -91,8 +91,8 @@ class StoreCrashTest {
    * key), linked, with the right total difficulty, and nothing else stored. Returns the tip's number.
    */
   private static long checkWhole(HeaderStore store, List<Header> chain, long seed) {
-    Byte32 tip = store.tipHash().orElseThrow();
-    StoredHeader cursor = store.get(tip).orElseThrow();
+    BlockId tip = store.tip().orElseThrow();
+    StoredHeader cursor = store.get(tip.number(), tip.hash()).orElseThrow();
     long tipNumber = cursor.number();
     BigInteger perBlock = CompactTarget.toDifficulty(ChainGenerator.EASY_COMPACT_TARGET);
     for (long n = tipNumber; n >= 0; n--) {
@@ -100,7 +100,7 @@ class StoreCrashTest {
       assertEquals(chain.get((int) n), cursor.header(), "seed " + seed + " #" + n);
       assertEquals(perBlock.multiply(BigInteger.valueOf(n + 1)), cursor.totalDifficulty(), "seed " + seed + " #" + n);
       if (n > 0) {
-        cursor = store.get(cursor.header().parentHash()).orElseThrow();
+        cursor = store.get(n - 1, cursor.header().parentHash()).orElseThrow();
       }
     }
     assertEquals(tipNumber + 1, store.headerCount(), "seed " + seed + ": only the main chain is stored");
