@@ -149,10 +149,16 @@ class HeaderChainTest {
     assertEquals(CHAIN.get(99).hash(), chain.mainHeader(99).orElseThrow().hash());
     assertTrue(chain.mainHeader(160).isEmpty());
     assertTrue(chain.header(250, CHAIN.get(250).hash()).isPresent());
+    List<Byte32> onHeavy = List.of(heavy.get(10).hash(), CHAIN.get(0).hash());
+    assertEquals(heavy.subList(11, 60), assertInstanceOf(GetHeadersAnswer.Headers.class,
+        chain.answer(onHeavy, Byte32.ZERO)).headers());
     // The old main chain grows back past the branch's work: it is the main chain again.
     assertTrue(chain.accept(range(251, 1001)).tipChanged());
     assertEquals(CHAIN.get(1000).hash(), chain.tip().hash());
     assertEquals(CHAIN.get(100).hash(), chain.mainHeader(100).orElseThrow().hash());
+    // The branch's blocks are no longer on the main chain: only genesis is common.
+    assertEquals(CHAIN.get(1), assertInstanceOf(GetHeadersAnswer.Headers.class,
+        chain.answer(onHeavy, Byte32.ZERO)).headers().get(0));
   }
 
   @Test
