@@ -1,7 +1,6 @@
 package io.secio.ckb.store;
 
 import io.secio.ckb.header.Byte32;
-import io.secio.ckb.header.Header;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
