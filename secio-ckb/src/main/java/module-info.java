@@ -1,8 +1,6 @@
 /**
  * Nervos CKB on top of a tentacle session ({@code io.secio.tentacle}): CKB's network protocols, its
- * headers and their verification ({@code io.secio.ckb.header}), a header follower's core
- * ({@code io.secio.ckb.chain}) on a header store ({@code io.secio.ckb.store}, H2's MVStore), and the
- * light-client protocol's client side ({@code io.secio.ckb.lightclient}).
+ * headers and their verification, and a header store.
  */
 module io.secio.ckb {
   requires transitive io.secio.tentacle;
