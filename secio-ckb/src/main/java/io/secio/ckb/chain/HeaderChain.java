@@ -275,7 +275,7 @@ public final class HeaderChain {
     try (HeaderStore.Batch batch = store.batch()) {
       fresh.forEach(batch::put);
       if (moves) {
-        changedFrom = new MainChainSwitch(store, batch).to(last, before);
+        changedFrom = new MainChainSwitch(store, batch).to(fresh, before);
       }
       batch.commit();
     }

@@ -5,6 +5,7 @@ import io.secio.ckb.store.BlockId;
 import io.secio.ckb.store.HeaderStore;
 import io.secio.ckb.store.StoredHeader;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,17 +23,23 @@ final class MainChainSwitch {
   }
 
   /**
-   * Switches to the chain ending at {@code newTip}; {@code oldTip} was the main chain's end.
+   * Switches to the chain ending at the last of {@code fresh} (the headers this batch adds, in
+   * order); {@code oldTip} was the main chain's end.
    *
    * @return the lowest number whose main-chain block changed
    */
-  long to(StoredHeader newTip, Tip oldTip) {
+  long to(List<StoredHeader> fresh, Tip oldTip) {
+    Map<Byte32, StoredHeader> added = new HashMap<>();
+    fresh.forEach(h -> added.put(h.hash(), h));
+    StoredHeader newTip = fresh.get(fresh.size() - 1);
     Map<Long, Byte32> rewrite = new HashMap<>();
     StoredHeader cursor = newTip;
     while (!store.mainHash(cursor.number()).map(cursor.hash()::equals).orElse(false)) {
       rewrite.put(cursor.number(), cursor.hash());
       Byte32 parent = cursor.header().parentHash();
-      StoredHeader next = store.get(cursor.number() - 1, parent).orElse(null);
+      // The batch's own headers from memory (their hashes are known), older ones from the store.
+      StoredHeader next = added.containsKey(parent) ? added.get(parent)
+          : store.get(cursor.number() - 1, parent).orElse(null);
       if (next == null) {
         // Only the start may be held without its header; it is on the main chain.
         break;

@@ -13,8 +13,8 @@ import java.util.Map;
  * <p>One instance reads one text; not thread-safe.
  */
 final class RpcJson {
-  /** Bounds the input: 2000 headers of about 800 characters each, with room. */
-  static final int MAX_LENGTH = 4 * 1024 * 1024;
+  /** Bounds the input: about 80,000 headers of about 800 characters (one per line has no bound). */
+  static final int MAX_LENGTH = 64 * 1024 * 1024;
 
   private final String text;
   private int at;
