@@ -4,7 +4,13 @@
  */
 module io.secio.ckb {
   requires transitive io.secio.tentacle;
+  requires org.bouncycastle.provider;
+  requires com.h2database;
 
   // The API: one line per package.
   exports io.secio.ckb;
+  exports io.secio.ckb.header;
+  exports io.secio.ckb.store;
+  exports io.secio.ckb.chain;
+  exports io.secio.ckb.lightclient;
 }
