@@ -2,7 +2,6 @@ package io.secio.websocket;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -58,10 +57,7 @@ final class ClientHandshake extends UpgradeStage {
 
   private void check(HttpResponse response) throws WebSocketException {
     if (response.decoderResult().isFailure()) {
-      Throwable cause = response.decoderResult().cause();
-      throw cause instanceof TooLongFrameException
-          ? new WebSocketException(Reason.HANDSHAKE_TOO_LONG, "the upgrade response's head is too long", cause)
-          : new WebSocketException(Reason.HANDSHAKE_REFUSED, "not an HTTP response: " + cause.getMessage(), cause);
+      throw unreadable("response", response.decoderResult().cause());
     }
     try {
       handshaker.check(new DefaultFullHttpResponse(response.protocolVersion(), response.status(),

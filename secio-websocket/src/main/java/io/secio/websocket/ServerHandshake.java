@@ -2,7 +2,6 @@ package io.secio.websocket;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
@@ -73,12 +72,14 @@ final class ServerHandshake extends UpgradeStage {
   private FullHttpResponse accept(HttpRequest request) throws WebSocketException {
     if (request.decoderResult().isFailure()) {
       Throwable cause = request.decoderResult().cause();
-      if (cause instanceof TooLongFrameException) {
-        throw refuse(cause instanceof TooLongHttpLineException ? HttpResponseStatus.REQUEST_URI_TOO_LONG
-            : HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, Reason.HANDSHAKE_TOO_LONG,
-            "the upgrade request's head is too long");
-      }
-      throw refuse(HttpResponseStatus.BAD_REQUEST, Reason.HANDSHAKE_REFUSED, "not an HTTP request: " + cause.getMessage());
+      WebSocketException failure = unreadable("request", cause);
+      refusal = switch (failure.reason()) {
+        case HANDSHAKE_TOO_LONG -> cause instanceof TooLongHttpLineException
+            ? HttpResponseStatus.REQUEST_URI_TOO_LONG : HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
+        case HANDSHAKE_REFUSED -> HttpResponseStatus.BAD_REQUEST;
+        default -> null;
+      };
+      throw failure;
     }
     if (!request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
       throw refuse(HttpResponseStatus.BAD_REQUEST, Reason.HANDSHAKE_REFUSED, "an upgrade needs HTTP/1.1");

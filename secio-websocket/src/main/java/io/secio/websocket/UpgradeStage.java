@@ -8,6 +8,8 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.PendingWriteQueue;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.handler.codec.PrematureChannelClosureException;
+import io.netty.handler.codec.TooLongFrameException;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
@@ -235,6 +237,20 @@ abstract class UpgradeStage extends ChannelDuplexHandler {
       queued.removeAndFailAll(cause);
       ctx.close();
     }
+  }
+
+  /**
+   * The failure for an HTTP head ({@code "request"} or {@code "response"}) Netty's decoder could not
+   * read: too long, cut short by the connection's end, or not HTTP.
+   */
+  static WebSocketException unreadable(String head, Throwable cause) {
+    if (cause instanceof TooLongFrameException) {
+      return new WebSocketException(Reason.HANDSHAKE_TOO_LONG, "the upgrade " + head + "'s head is too long", cause);
+    }
+    if (cause instanceof PrematureChannelClosureException) {
+      return new WebSocketException(Reason.CLOSED, "the connection closed within the upgrade " + head, cause);
+    }
+    return new WebSocketException(Reason.HANDSHAKE_REFUSED, "not an HTTP " + head + ": " + cause.getMessage(), cause);
   }
 
   private void stopClock() {
