@@ -1,6 +1,7 @@
 package io.secio.websocket;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -9,6 +10,7 @@ import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocket13FrameDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.util.ReferenceCountUtil;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -45,14 +47,8 @@ final class Embedded {
   static byte[] outbound(EmbeddedChannel ch) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (Object o; (o = ch.readOutbound()) != null; ) {
-      ByteBuf b = (ByteBuf) o;
-      try {
-        byte[] bytes = new byte[b.readableBytes()];
-        b.readBytes(bytes);
-        out.writeBytes(bytes);
-      } finally {
-        b.release();
-      }
+      out.writeBytes(ByteBufUtil.getBytes((ByteBuf) o));
+      ReferenceCountUtil.release(o);
     }
     return out.toByteArray();
   }
@@ -120,14 +116,11 @@ final class Embedded {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       if (msg instanceof ByteBuf b) {
-        byte[] bytes = new byte[b.readableBytes()];
-        b.readBytes(bytes);
-        b.release();
-        read.writeBytes(bytes);
+        read.writeBytes(ByteBufUtil.getBytes(b));
       } else {
         other.add(msg);
-        io.netty.util.ReferenceCountUtil.release(msg);
       }
+      ReferenceCountUtil.release(msg);
     }
 
     @Override

@@ -3,16 +3,19 @@ package io.secio.websocket;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
+import io.netty.util.ReferenceCountUtil;
 import io.secio.netty.Transports;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.Arrays;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -82,16 +85,11 @@ final class Loopback implements AutoCloseable {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ByteBuf buf = (ByteBuf) msg;
-      try {
-        synchronized (read) {
-          byte[] b = new byte[buf.readableBytes()];
-          buf.readBytes(b);
-          read.writeBytes(b);
-          arrivals.add(read.size());
-        }
-      } finally {
-        buf.release();
+      byte[] b = ByteBufUtil.getBytes((ByteBuf) msg);
+      ReferenceCountUtil.release(msg);
+      synchronized (read) {
+        read.writeBytes(b);
+        arrivals.add(read.size());
       }
     }
 
@@ -107,7 +105,7 @@ final class Loopback implements AutoCloseable {
         synchronized (read) {
           if (read.size() >= n) {
             byte[] all = read.toByteArray();
-            return java.util.Arrays.copyOf(all, n);
+            return Arrays.copyOf(all, n);
           }
         }
         if (arrivals.poll(WAIT_MINUTES, TimeUnit.MINUTES) == null) {

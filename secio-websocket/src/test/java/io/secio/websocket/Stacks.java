@@ -1,10 +1,12 @@
 package io.secio.websocket;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.ReferenceCountUtil;
 import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
@@ -65,14 +67,8 @@ final class Stacks {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ByteBuf buf = (ByteBuf) msg;
-      try {
-        byte[] b = new byte[buf.readableBytes()];
-        buf.readBytes(b);
-        messages.add(b);
-      } finally {
-        buf.release();
-      }
+      messages.add(ByteBufUtil.getBytes((ByteBuf) msg));
+      ReferenceCountUtil.release(msg);
     }
 
     /** The next message, once it came. */
