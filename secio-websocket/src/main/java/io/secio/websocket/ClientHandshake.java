@@ -6,6 +6,7 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.websocketx.WebSocketClientHandshaker13;
@@ -42,6 +43,9 @@ final class ClientHandshake extends UpgradeStage {
   @Override
   void onRead(ChannelHandlerContext ctx, Object msg) throws WebSocketException {
     try {
+      if (msg instanceof HttpObject http && http.decoderResult().isFailure()) {
+        throw unreadable("response", http.decoderResult().cause());
+      }
       if (msg instanceof HttpResponse response) {
         check(response);
         accepted = true;
@@ -56,9 +60,6 @@ final class ClientHandshake extends UpgradeStage {
   }
 
   private void check(HttpResponse response) throws WebSocketException {
-    if (response.decoderResult().isFailure()) {
-      throw unreadable("response", response.decoderResult().cause());
-    }
     try {
       handshaker.check(new DefaultFullHttpResponse(response.protocolVersion(), response.status(),
           Unpooled.EMPTY_BUFFER, response.headers(), EmptyHttpHeaders.INSTANCE));

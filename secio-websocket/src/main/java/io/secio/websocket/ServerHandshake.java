@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
@@ -51,6 +52,9 @@ final class ServerHandshake extends UpgradeStage {
   void onRead(ChannelHandlerContext ctx, Object msg) throws WebSocketException {
     boolean body;
     try {
+      if (msg instanceof HttpObject http && http.decoderResult().isFailure()) {
+        throw refuseUnreadable(http.decoderResult().cause());
+      }
       if (msg instanceof HttpRequest request) {
         switching = accept(request);
       }
@@ -69,18 +73,19 @@ final class ServerHandshake extends UpgradeStage {
     }
   }
 
+  /** The failure for what Netty's decoder could not read, with the status that answers it. */
+  private WebSocketException refuseUnreadable(Throwable cause) {
+    WebSocketException failure = unreadable("request", cause);
+    refusal = switch (failure.reason()) {
+      case HANDSHAKE_TOO_LONG -> cause instanceof TooLongHttpLineException
+          ? HttpResponseStatus.REQUEST_URI_TOO_LONG : HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
+      case HANDSHAKE_REFUSED -> HttpResponseStatus.BAD_REQUEST;
+      default -> null;
+    };
+    return failure;
+  }
+
   private FullHttpResponse accept(HttpRequest request) throws WebSocketException {
-    if (request.decoderResult().isFailure()) {
-      Throwable cause = request.decoderResult().cause();
-      WebSocketException failure = unreadable("request", cause);
-      refusal = switch (failure.reason()) {
-        case HANDSHAKE_TOO_LONG -> cause instanceof TooLongHttpLineException
-            ? HttpResponseStatus.REQUEST_URI_TOO_LONG : HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
-        case HANDSHAKE_REFUSED -> HttpResponseStatus.BAD_REQUEST;
-        default -> null;
-      };
-      throw failure;
-    }
     if (!request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
       throw refuse(HttpResponseStatus.BAD_REQUEST, Reason.HANDSHAKE_REFUSED, "an upgrade needs HTTP/1.1");
     }

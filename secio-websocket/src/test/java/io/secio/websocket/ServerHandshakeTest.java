@@ -99,6 +99,8 @@ class ServerHandshakeTest {
         Arguments.of("a body", upgrade("/", "Content-Length: 5") + "hello", 400, Reason.HANDSHAKE_REFUSED),
         Arguments.of("a chunked body", upgrade("/", "Transfer-Encoding: chunked") + "5\r\nhello\r\n0\r\n\r\n", 400,
             Reason.HANDSHAKE_REFUSED),
+        Arguments.of("a bad chunk", upgrade("/", "Transfer-Encoding: chunked") + "zz\r\n", 400,
+            Reason.HANDSHAKE_REFUSED),
         Arguments.of("not HTTP", "\u0000\u0001garbage\r\n\r\n", 400, Reason.HANDSHAKE_REFUSED),
         Arguments.of("a long header block", upgrade("/", "X-Padding: " + "a".repeat(1100)), 431,
             Reason.HANDSHAKE_TOO_LONG),
