@@ -80,6 +80,10 @@ final class BinaryStream extends ChannelDuplexHandler {
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     if (cause instanceof CorruptedWebSocketFrameException corrupt) {
+      if (failed) {
+        // The decoder went on with the rest of a read this side had failed on: one failure is told.
+        return;
+      }
       // The decoder has sent its close frame already.
       closeSent = true;
       boolean tooLong = corrupt.closeStatus() != null

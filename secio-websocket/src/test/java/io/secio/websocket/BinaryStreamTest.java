@@ -107,8 +107,11 @@ class BinaryStreamTest {
   void aTextFrameFailsAfterItsCloseFrameAndNothingAfterItIsDelivered() {
     Embedded.Recorder recorder = new Embedded.Recorder();
     EmbeddedChannel ch = open(recorder);
+    // The frame with a reserved bit set, in the same read, breaks the decoder after the text frame
+    // failed: still one failure told (the fuzzer found it told twice).
     ch.writeInbound(Embedded.frames(true, new BinaryWebSocketFrame(ascii("before")),
-        new TextWebSocketFrame("a text frame"), new BinaryWebSocketFrame(ascii("after"))));
+        new TextWebSocketFrame("a text frame"), new BinaryWebSocketFrame(ascii("after")),
+        new BinaryWebSocketFrame(true, 4, ascii("reserved bit"))));
     assertFailed(ch, recorder, Reason.TEXT_FRAME, WebSocketCloseStatus.INVALID_MESSAGE_TYPE);
   }
 
