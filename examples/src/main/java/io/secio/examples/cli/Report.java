@@ -9,7 +9,7 @@ import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.libp2p.IdentifyRecord;
 import io.secio.libp2p.Libp2pConnection;
-import io.secio.libp2p.Multiaddr;
+import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.multistream.MultistreamCompletionEvent;
 import java.io.IOException;
 import java.net.ConnectException;
