@@ -72,9 +72,9 @@ public final class Ckb {
     return new Installer(Objects.requireNonNull(secio, "secio"), config, false, null);
   }
 
-  /** tentacle's no-secio mode, for tests: nothing is secured. */
-  static ChannelHandler insecure(CkbConfig config, boolean dialer) {
-    return new Installer(null, config, dialer, null);
+  /** tentacle's no-secio mode, for tests: nothing is secured; {@code dialed} may be null. */
+  static ChannelHandler insecure(CkbConfig config, boolean dialer, Multiaddr dialed) {
+    return new Installer(null, config, dialer, dialed);
   }
 
   /**

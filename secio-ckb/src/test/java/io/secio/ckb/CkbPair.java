@@ -26,7 +26,7 @@ final class CkbPair implements AutoCloseable {
 
   /** Our dialer and our listener. */
   static CkbPair of(CkbConfig dialerConfig, CkbConfig listenerConfig) {
-    return new CkbPair(Ckb.insecure(dialerConfig, true), Ckb.insecure(listenerConfig, false));
+    return new CkbPair(Ckb.insecure(dialerConfig, true, null), Ckb.insecure(listenerConfig, false, null));
   }
 
   /** A channel whose peer is at {@code remote}. */
