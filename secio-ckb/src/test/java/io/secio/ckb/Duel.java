@@ -8,6 +8,7 @@ import io.secio.multiaddr.Multiaddr;
 import io.secio.tentacle.ProtocolStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
@@ -20,6 +21,10 @@ final class Duel implements AutoCloseable {
   final MutableClock clock = new MutableClock();
   final CkbConfig config;
   final List<CkbEvent> events = new ArrayList<>();
+  /** The versions the next hostile peer offers and accepts. */
+  List<String> hostileVersions = List.of(CkbProtocol.VERSION);
+  /** The protocols the next hostile peer does not have. */
+  Set<CkbProtocol> hostileLacks = Set.of();
   /** The address our dialer dials (its observed address for the peer). */
   Multiaddr dialed;
   HostilePeer hostile;
@@ -40,7 +45,7 @@ final class Duel implements AutoCloseable {
     if (pair != null) {
       pair.close();
     }
-    hostile = new HostilePeer();
+    hostile = new HostilePeer(hostileVersions, hostileLacks);
     pair = weDial
         ? new CkbPair(Ckb.insecure(config, true, dialed), hostile.listener())
         : new CkbPair(hostile.dialer(), Ckb.insecure(config, false, null));

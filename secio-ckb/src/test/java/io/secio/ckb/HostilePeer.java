@@ -22,6 +22,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The library's hostile peer for tests: a bare tentacle session (no-secio mode) that registers every
@@ -36,12 +37,16 @@ final class HostilePeer {
   private TentacleSession session;
 
   HostilePeer() {
-    this(List.of(CkbProtocol.VERSION));
+    this(List.of(CkbProtocol.VERSION), Set.of());
   }
 
-  HostilePeer(List<String> versions) {
+  /** A peer offering {@code versions} of every protocol but {@code lacking}. */
+  HostilePeer(List<String> versions, Set<CkbProtocol> lacking) {
     TentacleConfig.Builder b = TentacleConfig.builder();
     for (CkbProtocol p : CkbProtocol.values()) {
+      if (lacking.contains(p)) {
+        continue;
+      }
       b.protocol(TentacleProtocol.of(p.protocolName(), versions, new Recorder()).withMaxMessageLength(16 * 1024 * 1024));
     }
     config = b.build();
