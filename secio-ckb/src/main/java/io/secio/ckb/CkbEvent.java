@@ -1,11 +1,12 @@
 package io.secio.ckb;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
  * What happens on a CKB session, as a {@link CkbListener} hears it, on the session's event loop and in
- * order: the peer identified, addresses received, the peer in its initial block download, a goodbye
- * from the peer, and the end.
+ * order: the peer identified, addresses received, Pings answered, the peer in its initial block
+ * download, a goodbye from the peer, and the end.
  */
 public sealed interface CkbEvent {
 
@@ -28,6 +29,13 @@ public sealed interface CkbEvent {
       nodes = List.copyOf(nodes);
     }
   }
+
+  /**
+   * The peer answered this side's Ping.
+   *
+   * @param roundTrip from the Ping's write to the Pong's read, on the system's nanosecond clock
+   */
+  record PingAnswered(Duration roundTrip) implements CkbEvent {}
 
   /** The peer answered on Sync that it is in its initial block download (it serves no headers). */
   record PeerInIbd() implements CkbEvent {}

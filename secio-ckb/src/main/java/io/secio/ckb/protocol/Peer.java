@@ -155,6 +155,10 @@ public final class Peer {
     }
   }
 
+  void pingAnswered(Duration roundTrip) {
+    emit(new CkbEvent.PingAnswered(roundTrip));
+  }
+
   void inIbd() {
     peerInIbd = true;
     emit(new CkbEvent.PeerInIbd());

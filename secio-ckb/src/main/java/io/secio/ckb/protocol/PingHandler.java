@@ -5,6 +5,7 @@ import io.secio.ckb.CkbException;
 import io.secio.ckb.CkbException.Reason;
 import io.secio.ckb.CkbProtocol;
 import io.secio.ckb.message.PingMessage;
+import java.time.Duration;
 
 /**
  * {@code /ckb/ping} as a node runs it ({@code ping.rs}): every Ping is answered with a Pong of its
@@ -17,6 +18,7 @@ final class PingHandler extends ProtocolHandler {
   private ScheduledFuture<?> timeout;
   private long nonce;
   private boolean outstanding;
+  private long sentAt;
 
   PingHandler(Peer peer) {
     super(peer, CkbProtocol.PING);
@@ -33,6 +35,7 @@ final class PingHandler extends ProtocolHandler {
     }
     outstanding = true;
     nonce = (nonce + 1) & 0xFFFF_FFFFL;
+    sentAt = System.nanoTime();
     send(PingMessage.ping(nonce).encode());
     timeout = schedule(() -> disconnect(Reason.PING_TIMEOUT, "ping timeout"), peer.config().pingTimeout());
   }
@@ -66,5 +69,6 @@ final class PingHandler extends ProtocolHandler {
     }
     outstanding = false;
     timeout.cancel(false);
+    peer.pingAnswered(Duration.ofNanos(System.nanoTime() - sentAt));
   }
 }
