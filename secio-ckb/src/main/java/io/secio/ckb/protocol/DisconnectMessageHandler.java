@@ -7,7 +7,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code /ckb/disconnectmsg} as a node runs it ({@code disconnect_message.rs}): whatever the peer
- * sends is its reason for closing, raw UTF-8 without molecule; it is logged and surfaced, and the
+ * sends is its reason for closing, raw UTF-8 without molecule; it is logged (debug) and surfaced, and the
  * session ends. This side's own reasons go out through {@link Peer#disconnect}.
  */
 final class DisconnectMessageHandler extends ProtocolHandler {
@@ -20,7 +20,7 @@ final class DisconnectMessageHandler extends ProtocolHandler {
   @Override
   void onMessage(byte[] message) {
     String text = new String(message, StandardCharsets.UTF_8);
-    LOG.info("{} says goodbye: {}", peer, text);
+    LOG.debug("{} says goodbye: {}", peer, text);
     peer.saidGoodbye(text);
     peer.connection().close();
   }
