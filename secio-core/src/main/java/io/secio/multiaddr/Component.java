@@ -46,10 +46,9 @@ public final class Component {
     return Objects.hash(protocol, Arrays.hashCode(value));
   }
 
-  /** The text form: {@code /ip4/127.0.0.1}, {@code /ws}. */
+  /** The text form: {@code /ip4/127.0.0.1}, {@code /ws}; an empty name stays a value: {@code /dns4/}. */
   @Override
   public String toString() {
-    String v = valueText();
-    return "/" + protocol.text() + (v.isEmpty() ? "" : "/" + v);
+    return "/" + protocol.text() + (protocol.valueSize() == 0 ? "" : "/" + valueText());
   }
 }

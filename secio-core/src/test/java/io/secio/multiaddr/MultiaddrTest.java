@@ -97,6 +97,13 @@ class MultiaddrTest {
   }
 
   @Test
+  void anEmptyNameKeepsItsSlashAsTentaclePrintsIt() throws MultiaddrException {
+    Multiaddr empty = Multiaddr.read(HEX.parseHex("3600"));
+    assertEquals("/dns4/", empty.toString());
+    assertEquals(empty, Multiaddr.parse("/dns4/"));
+  }
+
+  @Test
   void libp2pBytesAreKeptAndPrintedAsFarAsTheyGo() {
     PeerId ed25519 = PeerId.parse("12D3KooWD3eckifWpRn9wQpMG9R9hX3sD158z7EqHWmweQAJU5SA");
     byte[] id = ed25519.toBytes();
