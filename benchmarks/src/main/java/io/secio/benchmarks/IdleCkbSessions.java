@@ -4,7 +4,6 @@ import io.netty.channel.Channel;
 import io.secio.ckb.Ckb;
 import io.secio.ckb.CkbProtocol;
 import io.secio.ckb.CkbSession;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,11 +27,11 @@ public final class IdleCkbSessions {
       List<Channel> connections = new ArrayList<>();
       // One session first, so classes and shared structures are not counted per session.
       connections.add(open(peers));
-      long before = usedAfterGc();
+      long before = IdleStreams.usedAfterGc();
       for (int i = 0; i < n; i++) {
         connections.add(open(peers));
       }
-      long after = usedAfterGc();
+      long after = IdleStreams.usedAfterGc();
       double perEnd = (after - before) / (2.0 * n);
       for (Channel c : connections) {
         if (!c.isActive()) {
@@ -62,15 +61,5 @@ public final class IdleCkbSessions {
       TimeUnit.MILLISECONDS.sleep(1);
     }
     return connection;
-  }
-
-  private static long usedAfterGc() throws InterruptedException {
-    long used = Long.MAX_VALUE;
-    for (int i = 0; i < 5; i++) {
-      System.gc();
-      TimeUnit.MILLISECONDS.sleep(200);
-      used = Math.min(used, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
-    }
-    return used;
   }
 }
