@@ -128,7 +128,7 @@ for lanes in 1 16; do
   java -cp "$jar" io.secio.benchmarks.ProtocolOpenRate "$lanes" 10 64
 done > "$results/protocol-opens.jsonl"
 java -cp "$jar" io.secio.benchmarks.IdleStreams 10000 > "$results/idle-streams.json"
-# CKB (issue 32): crawl sessions per second against our own listener, one and 8 at once; heap per idle session.
+# CKB: crawl sessions per second against our own listener, one and 8 at once; heap per idle session.
 for lanes in 1 8; do
   java -cp "$jar" io.secio.benchmarks.CkbCrawlRate "$lanes" 10
 done > "$results/ckb-crawl.jsonl"
