@@ -128,6 +128,11 @@ for lanes in 1 16; do
   java -cp "$jar" io.secio.benchmarks.ProtocolOpenRate "$lanes" 10 64
 done > "$results/protocol-opens.jsonl"
 java -cp "$jar" io.secio.benchmarks.IdleStreams 10000 > "$results/idle-streams.json"
+# CKB: crawl sessions per second against our own listener, one and 8 at once; heap per idle session.
+for lanes in 1 8; do
+  java -cp "$jar" io.secio.benchmarks.CkbCrawlRate "$lanes" 10
+done > "$results/ckb-crawl.jsonl"
+java -cp "$jar" io.secio.benchmarks.IdleCkbSessions 1000 > "$results/idle-ckb.json"
 java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" SECIO_AES_128_GCM "$tmp/idle-secio.json"
 java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" PLAIN "$tmp/idle-plain.json"
 cat "$tmp/idle-secio.json" "$tmp/idle-plain.json" > "$results/idle.json"

@@ -20,6 +20,7 @@ module io.secio.core {
   exports io.secio.identity;
   exports io.secio.handshake;
   exports io.secio.frame;
+  exports io.secio.multiaddr;
   // Not API: the one molecule codec, shared with tentacle's protocol-select and CKB's messages.
   exports io.secio.molecule to io.secio.tentacle, io.secio.ckb;
 }

@@ -1,6 +1,7 @@
 package io.secio.libp2p;
 
 import io.netty.channel.ChannelHandler;
+import io.secio.multiaddr.Multiaddr;
 import io.secio.streams.mplex.MplexConfig;
 import io.secio.streams.yamux.YamuxConfig;
 import java.time.Duration;

@@ -20,6 +20,7 @@ import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.SecioException;
 import io.secio.identity.KeyType;
+import io.secio.multiaddr.Multiaddr;
 import io.secio.streams.yamux.NodePeer;
 import io.secio.testing.TestIdentities;
 import java.net.InetSocketAddress;

@@ -12,6 +12,7 @@ import io.netty.channel.Channel;
 import io.netty.util.concurrent.Future;
 import io.secio.SecioConfig;
 import io.secio.identity.KeyType;
+import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.multistream.MultistreamException;
 import io.secio.streams.StreamChannel;
 import java.util.ArrayList;

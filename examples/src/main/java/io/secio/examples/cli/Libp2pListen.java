@@ -12,7 +12,7 @@ import io.secio.identity.IdentityKeyPair;
 import io.secio.libp2p.Libp2p;
 import io.secio.libp2p.Libp2pConfig;
 import io.secio.libp2p.Libp2pConnection;
-import io.secio.libp2p.Multiaddr;
+import io.secio.multiaddr.Multiaddr;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.util.List;

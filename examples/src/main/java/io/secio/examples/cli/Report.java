@@ -9,7 +9,7 @@ import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.libp2p.IdentifyRecord;
 import io.secio.libp2p.Libp2pConnection;
-import io.secio.libp2p.Multiaddr;
+import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.multistream.MultistreamCompletionEvent;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * {@code echoed N bytes in T ms (X MiB/s)}; for a libp2p connection {@code muxer PEERID PROTOCOL}, {@code ping I time=T ms} and the {@code
  * identify} lines.
  */
-final class Report {
+public final class Report {
   /** Room for a reason that quotes a peer twice, each quote bounded by {@link PeerText}. */
   private static final int MAX_REASON_CHARS = 4 * PeerText.MAX_SHOWN_CHARS;
   private static final Pattern NATIVE_ERROR = Pattern.compile(".*\\) failed with error\\(-?\\d+\\): (.+)");
@@ -131,7 +131,7 @@ final class Report {
    * Why something failed, in a few words: a secio failure by its reason's description, a socket
    * failure by what the user would call it, anything else by its message.
    */
-  static String reason(Throwable t) {
+  public static String reason(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
       if (c instanceof SecioException) {
         SecioException.Reason reason = ((SecioException) c).reason();
