@@ -67,6 +67,10 @@ mvn -B -ntp -pl "$projects" package "$gpg_plugin:sign" "$deploy_plugin:deploy" \
     ${SECIO_GPG_KEY:+-Dgpg.keyname="$SECIO_GPG_KEY"} \
     -DaltDeploymentRepository="secio-staging::file://$dir/repository" "$@" </dev/null
 
+# The (empty) test jars that secio-core and secio-streams attach for other modules' tests are not
+# for users: no deploy option leaves an attached artifact out, so they leave the staging here.
+find "$dir/repository" -type f -name '*-tests.jar*' -delete
+
 # Central takes .md5 and .sha1 (written by the deploy) and also .sha256 and .sha512.
 find "$dir/repository" -type f -name '*.sha1' | while read -r sha1; do
   file=${sha1%.sha1}
