@@ -55,8 +55,10 @@ done < <(./scripts/published-modules.sh)
 echo "staging secio $version: $projects"
 
 cd "$copy"
+# The jars' timestamps stay the committed project.build.outputTimestamp, not this run's time: so a
+# staging of one commit is byte for byte the same, whoever runs it and when.
 mvn -B -ntp -q "$versions_plugin:set" -DnewVersion="$version" -DprocessAllModules=true \
-    -DgenerateBackupPoms=false "$@" </dev/null
+    -DgenerateBackupPoms=false -DupdateBuildOutputTimestampPolicy=never "$@" </dev/null
 if grep -rl --include=pom.xml -e '-SNAPSHOT<' . >&2; then
   echo "a pom above still names a SNAPSHOT version after versions:set" >&2
   exit 1
