@@ -33,12 +33,27 @@ selection=$(IFS=,; echo "${modules[*]}")
 included=$(IFS=,; echo "${packages[*]}")
 echo "the API of $selection (packages $included) against secio $baseline from ${repository:-Maven Central}"
 
+for module in "${modules[@]}"; do
+  rm -f "$module"/target/japicmp/api-compat.*
+done
+status=0
 mvn -B -ntp -Papi-compat -pl "$selection" -am verify \
     -Dmaven.test.skip=true -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
     -Dsecio.api.packages="$included" \
-    ${repository:+-Dsecio.api.baseline.repository="file://$repository"} </dev/null
+    ${repository:+-Dsecio.api.baseline.repository="file://$repository"} </dev/null || status=$?
+# Each module's changes, compatible or not (a class line starts with ***, --- or +++).
 for module in "${modules[@]}"; do
   report="$module/target/japicmp/api-compat.diff"
-  [ -f "$report" ] || { echo "$module: no japicmp report ($report)" >&2; exit 1; }
-  echo "$module: $(grep -c '^\*\*\*\|^---\|^+++' "$report" || true) classes changed in the API ($report)"
+  if [ ! -f "$report" ]; then
+    echo "$module: not compared (no $report)"
+  elif grep -q '^\(\*\*\*\|---\|+++\)' "$report"; then
+    echo "$module: the API changed ($report):"
+    grep -v '^Comparing ' "$report" | sed 's/^/  /'
+  else
+    echo "$module: the API is unchanged"
+  fi
 done
+if [ $status != 0 ]; then
+  echo "the API of secio $baseline is not kept (above); a release that breaks it on purpose: RELEASING.md" >&2
+fi
+exit $status
