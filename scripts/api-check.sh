@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Does this tree keep the API of the last release? (RELEASING.md)
 #
-#   ./scripts/api-check.sh [BASELINE_REPOSITORY [MODULE...]]
+#   ./scripts/api-check.sh [BASELINE_REPOSITORY|central [MODULE...]]
 #
 # Builds the published modules (scripts/published-modules.sh; or the MODULE folders named, with what
 # they need) without tests and compares each jar with the same module of the release that pom.xml's
@@ -11,12 +11,12 @@
 # or from BASELINE_REPOSITORY, a folder such as a staging (scripts/stage.sh makes DIR/repository).
 # Each module's report: MODULE/target/japicmp/api-compat.diff (and .md, .xml).
 set -euo pipefail
-cd "$(dirname "$0")/.."
 repository=""
 if [ $# -ge 1 ] && [ "$1" != central ]; then
   repository=$(cd "$1" && pwd -P)
 fi
 [ $# -ge 1 ] && shift
+cd "$(dirname "$0")/.."
 baseline=$(sed -n 's:.*<secio.api.baseline>\(.*\)</secio.api.baseline>.*:\1:p' pom.xml)
 
 # Published modules with a jar, and the packages their descriptors export to everyone.

@@ -23,19 +23,23 @@ if ! [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.]+)?$ ]] || [[ "$versi
   echo "$version is not a release version (MAJOR.MINOR.PATCH, no -SNAPSHOT)" >&2
   exit 2
 fi
+case "$dir" in
+  /*) ;;
+  *) dir="$PWD/$dir" ;;
+esac
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 if [ -e "$dir" ] && [ -n "$(ls -A "$dir")" ]; then
   echo "$dir exists and is not empty; stage into a new folder" >&2
   exit 1
 fi
-mkdir -p "$dir"
-dir=$(cd "$dir" && pwd -P)
 command -v gpg >/dev/null || { echo "gpg not found: it signs the artifacts" >&2; exit 1; }
-if ! gpg --batch --list-secret-keys ${SECIO_GPG_KEY:+"$SECIO_GPG_KEY"} >/dev/null 2>&1; then
+if ! gpg --batch --list-secret-keys --with-colons ${SECIO_GPG_KEY:+"$SECIO_GPG_KEY"} 2>/dev/null | grep -q '^sec:'; then
   echo "no secret key ${SECIO_GPG_KEY:-at all} in gpg's keyring (GNUPGHOME=${GNUPGHOME:-~/.gnupg})" >&2
   exit 1
 fi
+mkdir -p "$dir"
+dir=$(cd "$dir" && pwd -P)
 
 # Maven plugins run by their full names, so the BOM (which has no parent) gets the same versions.
 versions_plugin=org.codehaus.mojo:versions-maven-plugin:2.19.1
