@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# The README's "Add it to your build", followed as a new user would, against the artifacts that
-# `mvn install` (./scripts/test.sh) put in the local Maven repository. For each Maven block of that
+# The README's "Add it to your build", followed as a new user would, against a release as Maven
+# Central would serve it: a staging repository (scripts/stage.sh VERSION DIR makes DIR/repository)
+# that holds the version the README names, and an empty local Maven repository, so that the library,
+# its parent pom and its BOM can come from the staging repository alone (third-party libraries and
+# Maven's plugins come from Maven Central). For each Maven block of that
 # section (`<!-- build: maven... -->`: Netty 4.2, Netty 4.1, then the stream modules), a new project in
 # an empty folder:
 #   * its pom is an empty project's header with the README's block pasted in, nothing else;
@@ -10,8 +13,14 @@
 #     (`io.secio.netty`, and `io.secio.libp2p` / `io.secio.tentacle` where the block adds them);
 #   * `mvn compile` compiles it as a module; QuickStart then runs on the class path and on the module
 #     path (with the README's --add-modules for epoll) and must print its echo.
-# Options are passed to every mvn run, e.g. -Dmaven.repo.local=... or -o. SECIO_KEEP=1 keeps the projects.
+#
+#   ./scripts/readme-consumer.sh STAGING_REPOSITORY [mvn options]
+#
+# Options are passed to every mvn run. SECIO_KEEP=1 keeps the projects (and their local repository).
 set -euo pipefail
+[ $# -ge 1 ] || { echo "usage: $0 STAGING_REPOSITORY [mvn options]" >&2; exit 2; }
+staging=$(cd "$1" && pwd -P)
+shift
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 readme="$repo/README.md"
@@ -48,14 +57,38 @@ with_what_it_uses() {
   for name in "${names[@]}"; do echo "$dir/$name.java"; done
 }
 
-version=$(sed -n '/<artifactId>secio-parent<\/artifactId>/,/<version>/s:.*<version>\(.*\)</version>.*:\1:p' pom.xml | head -n 1)
-grep -q "<version>$version</version>" <(block_after "$readme" '<!-- build: maven -->') || {
-  echo "the README's Maven block does not name secio $version, the version this build installs" >&2
+# The version the README names (its BOM import), which the staging repository must hold.
+version=$(block_after "$readme" '<!-- build: maven -->' \
+  | sed -n '/<artifactId>secio-bom<\/artifactId>/,/<version>/s:.*<version>\(.*\)</version>.*:\1:p' | head -n 1)
+[ -n "$version" ] || { echo "the README's Maven block imports no secio-bom version" >&2; exit 1; }
+if [ ! -f "$staging/io/secio/secio-bom/$version/secio-bom-$version.pom" ]; then
+  echo "the README names secio $version; $staging does not hold it (./scripts/stage.sh $version DIR)" >&2
   exit 1
-}
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/secio-readme.XXXXXX")
 trap 'status=$?; if [ $status -eq 0 ] && [ -z "${SECIO_KEEP:-}" ]; then rm -rf "$work"; else echo "kept $work" >&2; fi' EXIT
+# A user's Maven with the staging repository added, as Central will be, and nothing of ours installed.
+settings="$work/settings.xml"
+cat >"$settings" <<EOF
+<settings>
+  <profiles>
+    <profile>
+      <id>secio-staging</id>
+      <repositories>
+        <repository>
+          <id>secio-staging</id>
+          <url>file://$staging</url>
+          <snapshots><enabled>false</enabled></snapshots>
+        </repository>
+      </repositories>
+    </profile>
+  </profiles>
+  <activeProfiles><activeProfile>secio-staging</activeProfile></activeProfiles>
+</settings>
+EOF
+mvn_user=(mvn -B -q -ntp -s "$settings" -Dmaven.repo.local="$work/m2")
+echo "secio $version from $staging, into the empty local repository $work/m2"
 
 quickstart='<!-- from examples/src/main/java/io/secio/examples/QuickStart.java -->'
 for marker in '<!-- build: maven -->' '<!-- build: maven, netty 4.1 -->' '<!-- build: maven, streams -->'; do
@@ -129,7 +162,7 @@ EOF
   done
   echo "sources: $(cd "$project/src/main/java" && find . -name '*.java' | sort | tr '\n' ' ')"
 
-  (cd "$project" && mvn -B -q -ntp "$@" compile dependency:build-classpath -Dmdep.outputFile=cp.txt </dev/null)
+  (cd "$project" && "${mvn_user[@]}" "$@" compile dependency:build-classpath -Dmdep.outputFile=cp.txt </dev/null)
   classpath="$project/target/classes:$(cat "$project/cp.txt")"
   echo "netty on it: $(tr ':' '\n' <"$project/cp.txt" | sed -n 's:.*/netty-transport-\([0-9][^/]*\)\.jar$:\1:p')"
 
