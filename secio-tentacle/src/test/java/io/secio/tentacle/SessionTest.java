@@ -12,6 +12,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
@@ -143,6 +144,46 @@ class SessionTest {
       assertFalse(echo.isActive(), "the listener reset the stream");
       assertEquals(0, pair.listenerSession.openCount());
       assertTrue(pair.listener.isOpen(), "the session goes on");
+    }
+  }
+
+  /** Closes its stream on any exception, as many a protocol handler does. */
+  @ChannelHandler.Sharable
+  private static final class ClosesOnException extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ctx.writeAndFlush(msg);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close();
+    }
+  }
+
+  @Test
+  void anOverLimitMessageResetsTheStreamEvenWhenItsHandlerClosesItOnHearingOfIt() {
+    TentacleConfig listener = TentacleConfig.builder()
+        .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new ClosesOnException()).withMaxMessageLength(100))
+        .build();
+    TentacleConfig dialer = TentacleConfig.builder()
+        .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new TestProtocols.Collect()))
+        .build();
+    try (EmbeddedPair pair = new EmbeddedPair(dialer, listener)) {
+      StreamChannel echo = openNow(pair, new TestProtocols.Collect());
+      echo.writeAndFlush(Unpooled.wrappedBuffer(new byte[101]));
+      pair.dialer.runPendingTasks();
+      for (Object frame; (frame = pair.dialer.readOutbound()) != null; ) {
+        pair.listener.writeInbound(frame);
+      }
+      pair.listener.runPendingTasks();
+      List<Recorded.Frame> answer = Recorded.frames(Recorded.written(pair.listener));
+      assertFalse(answer.isEmpty(), "the listener answered");
+      for (Recorded.Frame f : answer) {
+        assertEquals(0, f.flags() & 4, "no FIN: " + f.describe());
+      }
+      assertEquals(8, answer.get(answer.size() - 1).flags() & 8, "a RST: " + answer.get(answer.size() - 1).describe());
+      assertEquals(0, pair.listenerSession.openCount());
     }
   }
 
