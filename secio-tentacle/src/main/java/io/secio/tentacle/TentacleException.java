@@ -24,7 +24,7 @@ public final class TentacleException extends IOException {
     PROTOCOL_REFUSED,
     /** The listener's reply names another protocol, or a version this side did not offer. */
     BAD_SELECT_REPLY,
-    /** Protocol-select did not end within {@link TentacleConfig#selectTimeout()}. */
+    /** Protocol-select did not end within {@link TentacleConfig#negotiationTimeout()}. */
     SELECT_TIMEOUT,
     /** The protocol already has its one stream on this session (tentacle opens one per protocol). */
     ALREADY_OPEN,

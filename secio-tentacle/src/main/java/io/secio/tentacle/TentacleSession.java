@@ -145,6 +145,15 @@ public final class TentacleSession {
   }
 
   private void openNow(String name, List<String> offered, ChannelHandler handler, Promise<StreamChannel> promise) {
+    try {
+      open(name, offered, handler, promise);
+    } catch (RuntimeException e) {
+      protocols.remove(name, OPENING);
+      promise.tryFailure(e);
+    }
+  }
+
+  private void open(String name, List<String> offered, ChannelHandler handler, Promise<StreamChannel> promise) {
     TentacleProtocol protocol = config.protocol(name).orElse(null);
     if (protocol == null) {
       promise.setFailure(new TentacleException(Reason.UNKNOWN_PROTOCOL, name + " is not registered here"));

@@ -33,11 +33,12 @@ public final class NegotiatedStreams {
   /**
    * The initializer of a stream this side opens: {@code stage}, then {@code handler}, then the sink.
    *
-   * @param stage the stream's negotiation, for this stream only
+   * @param stage the stream's {@link NegotiationStage} (for this stream only), or a handler that
+   *     installs one in its place
    * @param handler the protocol's handler for this stream; {@code @Sharable} to be used again
    * @return a handler for a stream bootstrap
    */
-  public static ChannelHandler opening(NegotiationStage stage, ChannelHandler handler) {
+  public static ChannelHandler opening(ChannelHandler stage, ChannelHandler handler) {
     return new ChannelInitializer<Channel>() {
       @Override
       protected void initChannel(Channel stream) {
