@@ -16,7 +16,10 @@ import io.secio.handshake.HandshakeEngine;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Transports;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -209,5 +212,19 @@ class ExamplesTest {
     assertEquals(26.0, registry.find("secio.bytes").tag("direction", "sealed").counter().count());
     assertEquals(26.0, registry.find("secio.bytes").tag("direction", "opened").counter().count());
     assertEquals(2, registry.find("secio.handshake").tag("outcome", "success").timer().count());
+  }
+
+  @Test
+  void theTentacleQuickStartEchoesOverTheVersionTheServerChose() throws Exception {
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    PrintStream out = System.out;
+    System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    try {
+      TentacleQuickStart.main(new String[0]);
+    } finally {
+      System.setOut(out);
+    }
+    String line = printed.toString(StandardCharsets.UTF_8).strip();
+    assertTrue(line.matches("hello over /test/echo version 2 from Qm\\w+"), line);
   }
 }

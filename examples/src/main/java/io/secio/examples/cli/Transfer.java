@@ -22,6 +22,7 @@ final class Transfer extends ChannelInboundHandlerAdapter {
 
   /** Plaintext per write: the secio codec's frame size, so each write is one frame. */
   static final int CHUNK_SIZE_IN_BYTES = 64 * 1024;
+  private static final int YAMUX_HEADER_SIZE_IN_BYTES = 12;
 
   private final long total;
   private final Reply reply;
@@ -127,7 +128,10 @@ final class Transfer extends ChannelInboundHandlerAdapter {
       expected.next(want, 0, length);
       int mismatch = Arrays.mismatch(got, 0, length, want, 0, length);
       if (mismatch >= 0) {
-        fail(ctx, new IOException("echo differs at byte " + (count + mismatch)));
+        fail(ctx, new IOException(count == 0 && startsWithYamux(got, length)
+            ? "the peer answered with yamux frames, not the echo: it runs a tentacle session "
+                + "(dial it with --protocol NAME:VERSIONS) or a muxer"
+            : "echo differs at byte " + (count + mismatch)));
         return;
       }
       count += length;
@@ -136,6 +140,14 @@ final class Transfer extends ChannelInboundHandlerAdapter {
     if (count == total) {
       result.complete(System.nanoTime() - startNanos);
     }
+  }
+
+  /**
+   * Whether a reply starts with a yamux header (version 0, a type of 0 to 3): a tentacle listener's
+   * yamux reads the bytes sent as frames and answers with its GoAway.
+   */
+  private static boolean startsWithYamux(byte[] reply, int length) {
+    return length >= YAMUX_HEADER_SIZE_IN_BYTES && reply[0] == 0 && reply[1] >= 0 && reply[1] <= 3;
   }
 
   @Override
