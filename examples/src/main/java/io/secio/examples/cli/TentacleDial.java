@@ -47,7 +47,8 @@ final class TentacleDial {
         .build();
     try (Network network = new Network(1)) {
       ChannelFuture connect = network.dial(target, true, ch -> ch.pipeline().addLast(expectPeer != null
-          ? Tentacle.client(secio, config, expectPeer) : Tentacle.client(secio, config)));
+          ? Tentacle.client(secio, config, expectPeer) : Tentacle.client(secio, config),
+          new DialCommand.FailureRecorder()));
       if (!connect.awaitUninterruptibly().isSuccess()) {
         return failed(cli, target, connect.cause());
       }

@@ -98,8 +98,8 @@ final class TentacleListen {
 
   /**
    * Behind the session: a failure of a started session (the muxer's, secio's frames) is one line on
-   * stderr, {@code error PEERID reason}; one before it is the session's {@code failed} line. Closes
-   * the connection either way. One per connection.
+   * stderr, {@code error PEERID reason}; one before it is the session's {@code failed} line. The
+   * stack closes the connection itself, after the muxer's GoAway. One per connection.
    */
   private static final class SessionErrors extends ChannelInboundHandlerAdapter {
     private final PrintStream err;
@@ -114,7 +114,6 @@ final class TentacleListen {
       if (session != null) {
         err.println("error " + session.remotePeer().orElseThrow() + " " + Report.reason(cause));
       }
-      ctx.close();
     }
   }
 
