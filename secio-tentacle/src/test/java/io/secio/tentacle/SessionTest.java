@@ -187,6 +187,21 @@ class SessionTest {
     }
   }
 
+  /** Sharable by its own say, as Netty lets a handler decide ({@code ChannelHandlerAdapter.isSharable}). */
+  private static final class SaysSharable extends ChannelInboundHandlerAdapter {
+    @Override
+    public boolean isSharable() {
+      return true;
+    }
+  }
+
+  @Test
+  void aProtocolsHandlerIsSharableByNettysOwnTest() {
+    TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new SaysSharable());
+    assertThrows(IllegalArgumentException.class,
+        () -> TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new ChannelInboundHandlerAdapter()));
+  }
+
   private static StreamChannel openNow(EmbeddedPair pair, ChannelHandler handler) {
     Future<StreamChannel> open = pair.dialerSession.openStream(TestProtocols.ECHO, handler);
     pair.pump();
