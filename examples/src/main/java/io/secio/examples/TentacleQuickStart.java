@@ -52,6 +52,11 @@ public final class TentacleQuickStart {
   }
 
   public static void main(String[] args) throws Exception {
+    System.out.println(run());
+  }
+
+  /** Runs the server and the client; the echo, the protocol and the server's peer id. */
+  static String run() throws Exception {
     SecureRandom random = new SecureRandom();
     SecioConfig server = secio(random);
     SecioConfig client = secio(random);
@@ -80,10 +85,11 @@ public final class TentacleQuickStart {
         }
       }).get(30, TimeUnit.SECONDS);
       stream.writeAndFlush(Unpooled.copiedBuffer("hello", StandardCharsets.UTF_8)); // one message
-      System.out.println(echo.get(30, TimeUnit.SECONDS) + " over " + Tentacle.protocol(stream).orElseThrow()
-          + " from " + session.remotePeer().orElseThrow());
+      String line = echo.get(30, TimeUnit.SECONDS) + " over " + Tentacle.protocol(stream).orElseThrow()
+          + " from " + session.remotePeer().orElseThrow();
       session.close().sync();
       listener.close().sync();
+      return line;
     } finally {
       group.shutdownGracefully().sync();
     }

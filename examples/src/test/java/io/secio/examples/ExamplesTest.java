@@ -16,10 +16,7 @@ import io.secio.handshake.HandshakeEngine;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Transports;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -216,15 +213,7 @@ class ExamplesTest {
 
   @Test
   void theTentacleQuickStartEchoesOverTheVersionTheServerChose() throws Exception {
-    ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    PrintStream out = System.out;
-    System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-    try {
-      TentacleQuickStart.main(new String[0]);
-    } finally {
-      System.setOut(out);
-    }
-    String line = printed.toString(StandardCharsets.UTF_8).strip();
+    String line = TentacleQuickStart.run();
     assertTrue(line.matches("hello over /test/echo version 2 from Qm\\w+"), line);
   }
 }
