@@ -175,9 +175,14 @@ public final class SecioConfig {
     return identity;
   }
 
-  /** The local peer id in libp2p's form; a session's is in its dialect's ({@link Dialect#peerId}). */
+  /**
+   * The local peer id in the form of the config's dialect ({@link Dialect#peerId}): a tentacle id
+   * under {@link Dialect#TENTACLE}, what a tentacle dialer expects; libp2p's form under {@link
+   * Dialect#LIBP2P} and for a listener of {@link Builder#anyDialect() any dialect}, whose sessions
+   * each carry the id of the dialect they spoke.
+   */
   public PeerId localPeerId() {
-    return Dialect.LIBP2P.peerId(identity.publicKey());
+    return (dialect != null ? dialect : Dialect.LIBP2P).peerId(identity.publicKey());
   }
 
   /** The exchanges proposed, most preferred first. */

@@ -210,4 +210,10 @@ class ExamplesTest {
     assertEquals(26.0, registry.find("secio.bytes").tag("direction", "opened").counter().count());
     assertEquals(2, registry.find("secio.handshake").tag("outcome", "success").timer().count());
   }
+
+  @Test
+  void theTentacleQuickStartEchoesOverTheVersionTheServerChose() throws Exception {
+    String line = TentacleQuickStart.run();
+    assertTrue(line.matches("hello over /test/echo version 2 from Qm\\w+"), line);
+  }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
 import io.secio.multiaddr.Multiaddr;
-import io.secio.tentacle.ProtocolStream;
+import io.secio.streams.StreamChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -69,8 +69,8 @@ final class Duel implements AutoCloseable {
   }
 
   /** The hostile peer opens {@code protocol}; pumped. */
-  ProtocolStream open(CkbProtocol protocol) {
-    Future<ProtocolStream> f = hostile.open(protocol);
+  StreamChannel open(CkbProtocol protocol) {
+    Future<StreamChannel> f = hostile.open(protocol);
     pair.pump();
     assertTrue(f.isSuccess(), () -> protocol + " opened: " + f.cause());
     return f.getNow();

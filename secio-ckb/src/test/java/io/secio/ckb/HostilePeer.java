@@ -11,7 +11,8 @@ import io.netty.util.concurrent.Future;
 import io.secio.ckb.message.Identify;
 import io.secio.ckb.message.IdentifyMessage;
 import io.secio.multiaddr.Multiaddr;
-import io.secio.tentacle.ProtocolStream;
+import io.secio.netty.NegotiationCompletionEvent;
+import io.secio.streams.StreamChannel;
 import io.secio.tentacle.Tentacle;
 import io.secio.tentacle.TentacleConfig;
 import io.secio.tentacle.TentacleProtocol;
@@ -32,6 +33,7 @@ import java.util.Set;
  */
 final class HostilePeer {
   final TentacleConfig config;
+  private final Recorder recorder = new Recorder();
   private final Map<String, Channel> streams = new HashMap<>();
   private final Map<String, Deque<byte[]>> received = new HashMap<>();
   private TentacleSession session;
@@ -47,7 +49,7 @@ final class HostilePeer {
       if (lacking.contains(p)) {
         continue;
       }
-      b.protocol(TentacleProtocol.of(p.protocolName(), versions, new Recorder()).withMaxMessageLength(16 * 1024 * 1024));
+      b.protocol(TentacleProtocol.of(p.protocolName(), versions, recorder).withMaxMessageLength(16 * 1024 * 1024));
     }
     config = b.build();
   }
@@ -67,8 +69,8 @@ final class HostilePeer {
   }
 
   /** Opens {@code protocol} (the pair must be pumped for it to complete). */
-  Future<ProtocolStream> open(CkbProtocol protocol) {
-    return session.open(protocol.protocolName());
+  Future<StreamChannel> open(CkbProtocol protocol) {
+    return session.openStream(protocol.protocolName(), recorder);
   }
 
   /** Writes {@code bytes} as one message on the open stream of {@code protocol}. */
@@ -115,14 +117,23 @@ final class HostilePeer {
   private final class Recorder extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
-      streams.put(Tentacle.protocol(ctx.channel()).orElseThrow().protocol(), ctx.channel());
+      // The peer's streams come negotiated; ours negotiate behind this handler.
+      Tentacle.protocol(ctx.channel()).ifPresent(p -> streams.put(p.name(), ctx.channel()));
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+      if (evt instanceof NegotiationCompletionEvent done && done.isSuccess()) {
+        streams.put(done.protocol().name(), ctx.channel());
+      }
+      ctx.fireUserEventTriggered(evt);
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       ByteBuf buf = (ByteBuf) msg;
       try {
-        String name = Tentacle.protocol(ctx.channel()).orElseThrow().protocol();
+        String name = Tentacle.protocol(ctx.channel()).orElseThrow().name();
         received.computeIfAbsent(name, k -> new ArrayDeque<>()).add(ByteBufUtil.getBytes(buf));
       } finally {
         buf.release();

@@ -13,11 +13,13 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.Future;
-import io.secio.tentacle.ProtocolStream;
+import io.secio.streams.StreamChannel;
+import io.secio.tentacle.Tentacle;
 import io.secio.tentacle.TentacleException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -60,8 +62,8 @@ class ProtocolTableTest {
       d.hostileVersions = List.of("2", "3");
       d.identified();
       if (!weDial) {
-        ProtocolStream sync = d.open(CkbProtocol.SYNC);
-        assertEquals("3", sync.version());
+        StreamChannel sync = d.open(CkbProtocol.SYNC);
+        assertEquals(Optional.of("3"), Tentacle.protocol(sync).orElseThrow().version());
       }
       assertTrue(d.hostile.isOpen(CkbProtocol.SYNC));
     }
@@ -72,7 +74,7 @@ class ProtocolTableTest {
   void aProtocolNotImplementedIsRefusedAsTentacleRefusesAnUnknownOne(boolean weDial) {
     try (Duel d = new Duel(weDial).identified()) {
       for (CkbProtocol p : List.of(CkbProtocol.RELAY, CkbProtocol.ALERT, CkbProtocol.LIGHT_CLIENT, CkbProtocol.FILTER)) {
-        Future<ProtocolStream> open = d.hostile.open(p);
+        Future<StreamChannel> open = d.hostile.open(p);
         d.pair.pump();
         assertEquals(TentacleException.Reason.PROTOCOL_REFUSED,
             assertInstanceOf(TentacleException.class, open.cause()).reason(), p.toString());

@@ -22,7 +22,7 @@ import java.util.function.Supplier;
  * <pre>{@code
  * // dialling /ip4/127.0.0.1/tcp/8114/ws (in a Bootstrap's ChannelInitializer)
  * ch.pipeline().addLast(WebSocket.client(URI.create("ws://127.0.0.1:8114/")),
- *     Tentacle.client(secioConfig, nodePeerId, tentacleConfig));
+ *     Tentacle.client(secioConfig, tentacleConfig, nodePeerId));
  * // accepting WebSocket only (in a ServerBootstrap's child ChannelInitializer)
  * ch.pipeline().addLast(WebSocket.server("/"), Tentacle.server(secioConfig, tentacleConfig));
  * // one port for TCP and WebSocket dialers, as a CKB node's

@@ -55,8 +55,8 @@ class OnePortTest {
         received.add(messages);
       }
       List<Channel> streams = new ArrayList<>();
-      for (Channel dialer : dialers) {
-        streams.add(Stacks.openEcho(dialer));
+      for (int i = 0; i < dialers.size(); i++) {
+        streams.add(Stacks.openEcho(dialers.get(i), received.get(i)));
       }
       Random random = new Random(5);
       for (int round = 0; round < 3; round++) {

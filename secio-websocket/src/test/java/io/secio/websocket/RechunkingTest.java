@@ -54,7 +54,7 @@ class RechunkingTest {
             Stacks.tentacleClient(client, Dialect.TENTACLE.peerId(serverKey.publicKey()), messages));
         fragmentOnceOpen(ch, seed * 43, continuations);
       });
-      Channel echo = Stacks.openEcho(dialer);
+      Channel echo = Stacks.openEcho(dialer, messages);
       Random random = new Random(seed);
       for (int i = 0; i < 8; i++) {
         byte[] m = new byte[random.nextInt(100_000)];

@@ -49,15 +49,18 @@ final class Stacks {
 
   /** The tentacle dialer's handler: the echo protocol, whose messages {@code messages} keeps. */
   static ChannelHandler tentacleClient(SecioConfig secio, PeerId server, Messages messages) {
-    return Tentacle.client(secio, server, TentacleConfig.builder()
+    return Tentacle.client(secio, TentacleConfig.builder()
         .protocol(TentacleProtocol.of(ECHO, List.of("1"), messages))
-        .build());
+        .build(), server);
   }
 
-  /** The echo protocol's stream, opened on {@code connection}'s session once it is up. */
-  static Channel openEcho(Channel connection) throws Exception {
+  /**
+   * The echo protocol's stream, opened on {@code connection}'s session once it is up, its messages
+   * kept by {@code messages} (the dialer's handler of the protocol).
+   */
+  static Channel openEcho(Channel connection, Messages messages) throws Exception {
     return Tentacle.sessionFuture(connection).get(Loopback.WAIT_MINUTES, TimeUnit.MINUTES)
-        .open(ECHO).get(Loopback.WAIT_MINUTES, TimeUnit.MINUTES).channel();
+        .openStream(ECHO, messages).get(Loopback.WAIT_MINUTES, TimeUnit.MINUTES);
   }
 
   /** Keeps each message a protocol's streams read. */

@@ -84,7 +84,7 @@ class WebSocketLoopbackTest {
       Channel ch = LOOPBACK.dial(listener, c -> c.pipeline().addLast(WebSocket.client(Loopback.uri(listener)),
           Stacks.tentacleClient(Stacks.secio(Dialect.TENTACLE, Stacks.identity(Dialect.TENTACLE)),
               Dialect.TENTACLE.peerId(serverKey.publicKey()), messages)));
-      Channel echo = Stacks.openEcho(ch);
+      Channel echo = Stacks.openEcho(ch, messages);
       Random random = new Random(11);
       for (int size : SIZES) {
         byte[] m = new byte[size];

@@ -8,9 +8,9 @@ import io.secio.PeerText;
 import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.libp2p.IdentifyRecord;
-import io.secio.libp2p.Libp2pConnection;
+import io.secio.libp2p.Libp2pSession;
 import io.secio.multiaddr.Multiaddr;
-import io.secio.netty.multistream.MultistreamCompletionEvent;
+import io.secio.netty.NegotiationCompletionEvent;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -58,8 +58,8 @@ public final class Report {
   }
 
   /** {@code muxer PEERID PROTOCOL}: a libp2p connection agreed on its muxer. */
-  static String muxer(Libp2pConnection connection) {
-    return "muxer " + connection.session().orElseThrow().remotePeerId() + " " + connection.muxer().protocolId();
+  static String muxer(Libp2pSession session) {
+    return "muxer " + session.remotePeer().orElseThrow() + " " + session.muxer().protocolId();
   }
 
   /** {@code ping I time=T ms}: the {@code i}th ping's round trip, in milliseconds with three decimals. */
@@ -95,7 +95,7 @@ public final class Report {
 
   /** Whether {@code evt} ends a multistream-select negotiation that failed. */
   static boolean failedNegotiation(Object evt) {
-    return evt instanceof MultistreamCompletionEvent && !((MultistreamCompletionEvent) evt).isSuccess();
+    return evt instanceof NegotiationCompletionEvent negotiation && !negotiation.isSuccess();
   }
 
   static String failed(SocketAddress address, Throwable cause) {

@@ -116,7 +116,7 @@ public final class Peer {
   }
 
   private void open(CkbProtocol protocol) {
-    tentacle.open(protocol.protocolName()).addListener(f -> {
+    TentacleStack.open(tentacle, protocol).addListener(f -> {
       if (!f.isSuccess()) {
         LOG.debug("{}: {} not opened: {}", this, protocol, f.cause().toString());
       }

@@ -11,6 +11,7 @@ import io.secio.ckb.CkbConfig;
 import io.secio.ckb.CkbProtocol;
 import io.secio.ckb.codec.CompressDecoder;
 import io.secio.ckb.codec.CompressEncoder;
+import io.secio.streams.StreamChannel;
 import io.secio.tentacle.Tentacle;
 import io.secio.tentacle.TentacleConfig;
 import io.secio.tentacle.TentacleProtocol;
@@ -58,12 +59,24 @@ public final class TentacleStack {
     if (!dialer) {
       return Tentacle.server(secio, tentacle);
     }
-    return expected == null ? Tentacle.client(secio, tentacle) : Tentacle.client(secio, expected, tentacle);
+    return expected == null ? Tentacle.client(secio, tentacle) : Tentacle.client(secio, tentacle, expected);
   }
 
   /** The tentacle session's future on {@code connection}, once {@link #handler}'s is in its pipeline. */
   public static Future<TentacleSession> session(Channel connection) {
     return Tentacle.sessionFuture(connection);
+  }
+
+  /**
+   * Opens {@code protocol}'s stream on {@code session} with the handlers {@link #tentacleConfig}
+   * registered for it.
+   *
+   * @throws IllegalArgumentException if the session's config does not register it
+   */
+  public static Future<StreamChannel> open(TentacleSession session, CkbProtocol protocol) {
+    TentacleProtocol registered = session.config().protocol(protocol.protocolName())
+        .orElseThrow(() -> new IllegalArgumentException(protocol + " is not registered on " + session));
+    return session.openStream(registered.name(), registered.handler());
   }
 
   @ChannelHandler.Sharable
