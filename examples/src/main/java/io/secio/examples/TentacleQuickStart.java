@@ -77,21 +77,25 @@ public final class TentacleQuickStart {
           .handler(Tentacle.client(client, echoProtocol(), server.localPeerId()))
           .connect(listener.localAddress()).sync().channel();
       TentacleSession session = Tentacle.awaitSession(channel); // throws the TentacleException
-      CompletableFuture<String> echo = new CompletableFuture<>();
-      StreamChannel stream = session.openStream("/test/echo", new SimpleChannelInboundHandler<ByteBuf>() {
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, ByteBuf message) {
-          echo.complete(message.toString(StandardCharsets.UTF_8));
-        }
-      }).get(30, TimeUnit.SECONDS);
-      stream.writeAndFlush(Unpooled.copiedBuffer("hello", StandardCharsets.UTF_8)); // one message
-      String line = echo.get(30, TimeUnit.SECONDS) + " over " + Tentacle.protocol(stream).orElseThrow()
-          + " from " + session.remotePeer().orElseThrow();
+      String line = echo(session) + " from " + session.remotePeer().orElseThrow();
       session.close().sync();
       listener.close().sync();
       return line;
     } finally {
       group.shutdownGracefully().sync();
     }
+  }
+
+  /** Opens /test/echo on {@code session}, sends "hello" and returns the echo and the protocol. */
+  static String echo(TentacleSession session) throws Exception {
+    CompletableFuture<String> echo = new CompletableFuture<>();
+    StreamChannel stream = session.openStream("/test/echo", new SimpleChannelInboundHandler<ByteBuf>() {
+      @Override
+      protected void channelRead0(ChannelHandlerContext ctx, ByteBuf message) {
+        echo.complete(message.toString(StandardCharsets.UTF_8));
+      }
+    }).get(30, TimeUnit.SECONDS);
+    stream.writeAndFlush(Unpooled.copiedBuffer("hello", StandardCharsets.UTF_8)); // one message
+    return echo.get(30, TimeUnit.SECONDS) + " over " + Tentacle.protocol(stream).orElseThrow();
   }
 }

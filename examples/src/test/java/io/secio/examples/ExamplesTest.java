@@ -216,4 +216,11 @@ class ExamplesTest {
     String line = TentacleQuickStart.run();
     assertTrue(line.matches("hello over /test/echo version 2 from Qm\\w+"), line);
   }
+
+  @Test
+  void tentacleOverWebSocketEchoesOnBothListenersAndBothTransports() throws Exception {
+    assertEquals(List.of("tcp to the one port: hello over /test/echo version 2 over TCP",
+        "ws to the one port: hello over /test/echo version 2 over WebSocket",
+        "ws to the ws port: hello over /test/echo version 2 over WebSocket"), TentacleOverWebSocket.run());
+  }
 }
