@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.Dialect;
 import io.secio.PeerId;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import io.secio.testing.Hex;
 import java.nio.charset.StandardCharsets;
 import java.security.NoSuchAlgorithmException;

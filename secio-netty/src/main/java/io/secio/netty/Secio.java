@@ -14,8 +14,8 @@ import io.netty.util.concurrent.Future;
 import io.secio.HandshakeLimiter;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioSession;
+import io.secio.protocol.SecioException;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -7,8 +7,8 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.codec.DecoderException;
-import io.secio.SecioException;
 import io.secio.frame.Frames;
+import io.secio.protocol.SecioException;
 import java.util.List;
 
 /**
