@@ -168,7 +168,8 @@ public final class HalfClose {
           .connect(listener.localAddress()).sync().channel();
       Secio.handshakeFuture(ch).get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
       for (int offset = 0; offset < sent.length; offset += WRITE_IN_BYTES) {
-        ch.writeAndFlush(Unpooled.wrappedBuffer(sent, offset, Math.min(WRITE_IN_BYTES, sent.length - offset)));
+        int length = Math.min(WRITE_IN_BYTES, sent.length - offset);
+        ch.writeAndFlush(Unpooled.wrappedBuffer(sent, offset, length));
       }
       CompletableFuture<Void> written = new CompletableFuture<>();
       Secio.shutdownOutput(ch).addListener(f -> written.complete(null));

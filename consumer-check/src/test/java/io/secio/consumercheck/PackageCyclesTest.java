@@ -140,7 +140,8 @@ class PackageCyclesTest {
       if (onDemand && packages.contains(name)) {
         return name;
       }
-      for (String prefix = name; prefix.contains("."); prefix = prefix.substring(0, prefix.lastIndexOf('.'))) {
+      for (String prefix = name; prefix.contains(".");
+          prefix = prefix.substring(0, prefix.lastIndexOf('.'))) {
         String pkg = types.get(prefix);
         if (pkg != null) {
           return pkg;

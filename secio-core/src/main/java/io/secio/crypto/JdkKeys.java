@@ -50,7 +50,7 @@ public final class JdkKeys {
     }
   }
 
-  /** The parameters of the named curve {@code curveName} (such as {@code secp256r1}) from {@value #EC_PROVIDER}. */
+  /** The parameters of the named curve {@code curveName} ({@code secp256r1}) from {@value #EC_PROVIDER}. */
   public static ECParameterSpec ecParameters(String curveName) {
     try {
       AlgorithmParameters parameters = AlgorithmParameters.getInstance("EC", EC_PROVIDER);
