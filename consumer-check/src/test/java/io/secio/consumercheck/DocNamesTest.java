@@ -20,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every class a doc names exists: in the Markdown a newcomer reads (the READMEs and {@code docs/}),
- * each name in backticks that looks like a Java type ({@code SecioConfig}, {@code
- * SecioConfig.Builder}: two or more capitalised words run together) is a type declared somewhere in
+ * each name in backticks that looks like a Java type (two or more capitalised words run together,
+ * {@code SecioConfig.Builder}; or one capitalised word that opens the backticks, {@code Frames},
+ * {@code Secio.client(config)}) is a type declared somewhere in
  * this repository, or one of the JDK's or a dependency's that this test can load, or one of the few
  * outside names listed in {@link #OUTSIDE}; and each qualified name of ours ({@code
  * io.secio.frame.Frames}, {@code io.secio.crypto}) is a type or package that exists under that very
@@ -44,6 +45,8 @@ class DocNamesTest {
   private static final Pattern BACKTICKED = Pattern.compile("`([^`\\n]+)`");
   /** Two or more capitalised words run together, as a Java type is named. */
   private static final Pattern TYPE_LIKE = Pattern.compile("\\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\\b");
+  /** One capitalised word opening the backticks, alone or with a member: {@code Secio.client(...)}. */
+  private static final Pattern ONE_WORD_TYPE = Pattern.compile("^[A-Z][a-z0-9]+(?=$|[.#(<\\[])");
   private static final Pattern QUALIFIED = Pattern.compile("\\bio\\.secio(?:\\.[A-Za-z_]\\w*)+");
   private static final Pattern DECLARED = Pattern.compile(
       "\\b(?:class|interface|enum|record|@interface)\\s+([A-Z]\\w*)");
@@ -90,8 +93,12 @@ class DocNamesTest {
       "OpenSSLProvider", "NativeCrypto", "FuzzTest", "FuzzedDataProvider", "CommandLine",
       // Other projects' names: js's BufferList (bl), tentacle's ConnectSelf error.
       "BufferList", "ConnectSelf",
-      // Words of the protocols, not classes: cipher names go-libp2p proposes, a yamux frame type.
-      "TwofishCTR", "BlowfishCTR", "WindowUpdate");
+      // Words of the protocols, not classes: cipher names go-libp2p proposes, a yamux frame type,
+      // algorithm and curve names, protobuf fields, a molecule type, a base58 prefix.
+      "TwofishCTR", "BlowfishCTR", "Blowfish", "WindowUpdate", "X25519", "Ed25519", "Secp256k1",
+      "Type", "Data", "Bytes", "Qm",
+      // Netty's Channel.Unsafe, named as a member of Channel.
+      "Unsafe");
 
   @Test
   void everyClassADocNamesExists() throws IOException {
@@ -118,12 +125,12 @@ class DocNamesTest {
     String doc = "Call `RealThing.run()` (a `RealThing.Part`, `io.secio.real.RealThing#run`) with a"
         + " `String` and a `ChannelHandler`; run `-DskipTests`, the tests `RealThing*Test`.\n"
         + "```java\nGoneThing shown = null;\n```\n"
-        + "`GoneThing` was renamed; `io.secio.real.Missing`, `io.secio.gone`,"
-        + " `io.secio.real.RealThing.Gone` too.\n";
+        + "`GoneThing` was renamed, and `Gone.run()`; `io.secio.real.Missing`, `io.secio.gone`,"
+        + " `io.secio.real.RealThing.Gone` too. `Part` is real, `Arrays` the JDK's.\n";
 
     Set<String> unknown = unknownNames(doc, Names.of(repo));
 
-    assertEquals(Set.of("GoneThing", "io.secio.real.Missing", "io.secio.gone",
+    assertEquals(Set.of("GoneThing", "Gone", "io.secio.real.Missing", "io.secio.gone",
         "io.secio.real.RealThing.Gone"), unknown);
   }
 
@@ -133,6 +140,10 @@ class DocNamesTest {
     Set<String> unknown = new TreeSet<>();
     Matcher quoted = BACKTICKED.matcher(text);
     while (quoted.find()) {
+      Matcher word = ONE_WORD_TYPE.matcher(quoted.group(1));
+      if (word.find() && !names.knows(word.group())) {
+        unknown.add(word.group());
+      }
       Matcher type = TYPE_LIKE.matcher(quoted.group(1));
       while (type.find()) {
         if (!startsAQualifiedName(quoted.group(1), type.start())
