@@ -98,6 +98,13 @@ class IdentityKeyPairTest {
     assertFalse(other.publicKey().verify(MESSAGE, signature), "another key of the same type");
   }
 
+  /** The fingerprint is the first 8 bytes of SHA-256 of the key's data (FIPS 180-2's "abc"). */
+  @Test
+  void aFingerprintIsTheStartOfTheKeysSha256() {
+    assertEquals("sha256:ba7816bf8f01cfea",
+        Libp2pPublicKey.fingerprint("abc".getBytes(StandardCharsets.US_ASCII)));
+  }
+
   @ParameterizedTest
   @EnumSource(KeyType.class)
   void toStringShowsTypeAndPublicKeyOnly(KeyType type) {
