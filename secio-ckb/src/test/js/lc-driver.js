@@ -1,13 +1,13 @@
 // Runs CKB's light client (@nervosnetwork/ckb-light-client-js, Rust compiled to WebAssembly) in
 // headless Chromium, for secio-ckb's interop tests (io.secio.ckb.interop.LightClientBrowser).
 //
-//   node lc-driver.js --bootnode /ip4/127.0.0.1/tcp/PORT/ws/p2p/PEERID [--network TestNet]
+//   node lc-driver.js --bootnode /ip4/127.0.0.1/tcp/PORT/ws/p2p/PEERID [--bootnode ...] [--network TestNet]
 //       [--ping-interval-secs 120] [--ping-timeout-secs 1200] [--log-level debug]
 //       [--chromium /usr/bin/chromium] [--max-seconds 900]
 //
 // It serves the client's bundle from a loopback page that is cross-origin isolated (COOP same-origin,
 // COEP require-corp: the wasm needs SharedArrayBuffer), starts the client with a config whose only
-// bootnode is the one given, and writes one JSON line per event on stdout:
+// bootnodes are the ones given, and writes one JSON line per event on stdout:
 //   {"event":"page","url":...}             the page is loaded
 //   {"event":"started","millis":N}         LightClient.start() resolved
 //   {"event":"log","level":...,"text":...} a console line of the page or its workers (the client's log)
@@ -31,7 +31,17 @@ function option(name, fallback) {
   return at >= 0 && at + 1 < process.argv.length ? process.argv[at + 1] : fallback;
 }
 
-const bootnode = option("bootnode", null);
+function options(name) {
+  const values = [];
+  process.argv.forEach((arg, at) => {
+    if (arg === "--" + name && at + 1 < process.argv.length) {
+      values.push(process.argv[at + 1]);
+    }
+  });
+  return values;
+}
+
+const bootnodes = options("bootnode");
 const network = option("network", "TestNet");
 const pingInterval = Number(option("ping-interval-secs", "120"));
 const pingTimeout = Number(option("ping-timeout-secs", "1200"));
@@ -40,7 +50,7 @@ const chromium = option("chromium", "/usr/bin/chromium");
 const maxSeconds = Number(option("max-seconds", "900"));
 // A console line is cut here: the client's database debug lines dump whole values.
 const MAX_LOG_LINE = 4000;
-if (!bootnode) {
+if (bootnodes.length === 0) {
   process.stderr.write("usage: node lc-driver.js --bootnode MULTIADDR [...]\n");
   process.exit(2);
 }
@@ -60,8 +70,11 @@ function emit(event) {
   process.stdout.write(JSON.stringify(event, (k, v) => (typeof v === "bigint" ? v.toString() : v)) + "\n");
 }
 
-// TestNet's config with one bootnode; the rpc entry is required by the config's parser, and unused.
+// TestNet's config with the bootnodes given; the rpc entry is required by the config's parser, and unused.
+// At its start the client dials max(max_outbound_peers / 2, 1) bootnodes, so there are outbound slots
+// for twice as many as given: every one is dialed at once.
 const chain = network === "MainNet" ? "mainnet" : "testnet";
+const maxOutbound = Math.max(2, 2 * bootnodes.length);
 const config = `chain = "${chain}"
 
 [store]
@@ -70,9 +83,9 @@ path = "data/store"
 [network]
 path = "data/network"
 listen_addresses = []
-bootnodes = [${JSON.stringify(bootnode)}]
+bootnodes = [${bootnodes.map((b) => JSON.stringify(b)).join(", ")}]
 max_peers = 8
-max_outbound_peers = 2
+max_outbound_peers = ${maxOutbound}
 ping_interval_secs = ${pingInterval}
 ping_timeout_secs = ${pingTimeout}
 connect_outbound_interval_secs = 15

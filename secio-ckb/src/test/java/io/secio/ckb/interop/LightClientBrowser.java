@@ -27,7 +27,7 @@ import java.util.function.Predicate;
  * CKB's own light client ({@code @nervosnetwork/ckb-light-client-js}, Rust compiled to WebAssembly)
  * running in headless Chromium, as the real peer of an interop test: {@code lc-driver.js} of this
  * module's {@code src/test/js} serves it from a cross-origin-isolated loopback page and starts it
- * with one bootnode, the listener under test.
+ * with the listeners under test as its bootnodes.
  *
  * <pre>{@code
  * try (LightClientBrowser lc = LightClientBrowser.start(LightClientBrowser.Options.testnet(bootnode))) {
@@ -53,16 +53,30 @@ public final class LightClientBrowser implements AutoCloseable {
   /**
    * How the client is started.
    *
-   * @param bootnode the one peer it dials, such as {@code /ip4/127.0.0.1/tcp/P/ws/p2p/ID}
+   * @param bootnodes the peers it dials at once, such as {@code /ip4/127.0.0.1/tcp/P/ws/p2p/ID}
    * @param network {@code TestNet} or {@code MainNet}
    * @param pingIntervalSecs its {@code ping_interval_secs}
    * @param pingTimeoutSecs its {@code ping_timeout_secs}
    * @param logLevel {@code trace}, {@code debug}, {@code info} or {@code error}
    */
-  public record Options(String bootnode, String network, int pingIntervalSecs, int pingTimeoutSecs, String logLevel) {
-    /** TestNet with the given bootnode, pings every 5 s with a 30 s timeout, debug logs. */
-    public static Options testnet(String bootnode) {
-      return new Options(bootnode, "TestNet", 5, 30, "debug");
+  public record Options(List<String> bootnodes, String network, int pingIntervalSecs, int pingTimeoutSecs,
+      String logLevel) {
+    /** Copies the bootnodes; at least one. */
+    public Options {
+      bootnodes = List.copyOf(bootnodes);
+      if (bootnodes.isEmpty()) {
+        throw new IllegalArgumentException("no bootnode");
+      }
+    }
+
+    /** TestNet with the given bootnodes, pings every 5 s with a 30 s timeout, debug logs. */
+    public static Options testnet(String... bootnodes) {
+      return new Options(List.of(bootnodes), "TestNet", 5, 30, "debug");
+    }
+
+    /** These options with another log level. */
+    public Options withLogLevel(String level) {
+      return new Options(bootnodes, network, pingIntervalSecs, pingTimeoutSecs, level);
     }
   }
 
@@ -104,11 +118,12 @@ public final class LightClientBrowser implements AutoCloseable {
    */
   public static LightClientBrowser start(Options options) throws IOException {
     requireInstalled();
-    List<String> command = List.of("node", JS.resolve("lc-driver.js").toString(),
-        "--bootnode", options.bootnode(), "--network", options.network(),
+    List<String> command = new ArrayList<>(List.of("node", JS.resolve("lc-driver.js").toString()));
+    options.bootnodes().forEach(b -> command.addAll(List.of("--bootnode", b)));
+    command.addAll(List.of("--network", options.network(),
         "--ping-interval-secs", Integer.toString(options.pingIntervalSecs()),
         "--ping-timeout-secs", Integer.toString(options.pingTimeoutSecs()),
-        "--log-level", options.logLevel(), "--chromium", CHROMIUM.toString());
+        "--log-level", options.logLevel(), "--chromium", CHROMIUM.toString()));
     return new LightClientBrowser(new ProcessBuilder(command).directory(JS.toFile()).start());
   }
 
@@ -297,7 +312,12 @@ public final class LightClientBrowser implements AutoCloseable {
 
   /** Seconds since the driver started, of a log line, for reports. */
   public double secondsOf(LogLine line) {
-    return (line.nanos() - startNanos) / 1e9;
+    return secondsOf(line.nanos());
+  }
+
+  /** Seconds since the driver started, of a {@link System#nanoTime()} reading. */
+  public double secondsOf(long nanos) {
+    return (nanos - startNanos) / 1e9;
   }
 
   private String failures() {
