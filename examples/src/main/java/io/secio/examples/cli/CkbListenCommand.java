@@ -13,6 +13,7 @@ import io.secio.ckb.IdentifyFlags;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.Transports;
+import io.secio.websocket.WebSocket;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -27,14 +28,17 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code secio ckb listen --port P --network NETWORK}: a CKB peer that others dial and keep, until
- * stopped. Prints {@code listening HOST:PORT PEERID} (the tentacle id) once bound, then per session
- * {@code identified}, {@code goodbye} and {@code closed} lines ({@link CkbLines}). {@code --ws} needs
- * the WebSocket transport, which this build does not carry: it is refused as a bad argument.
+ * stopped. Prints {@code listening HOST:PORT PEERID} (the tentacle id) once bound and an {@code
+ * address} line per multiaddr a peer dials, then per session {@code identified}, {@code goodbye} and
+ * {@code closed} lines ({@link CkbLines}). With {@code --ws} the one port serves TCP and WebSocket
+ * dialers, as a CKB node with {@code reuse_tcp_with_ws} does: full nodes dial TCP, a browser's light
+ * client can dial only WebSocket.
  */
 @Command(name = "listen", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Accepts CKB peers until stopped: identify, ping, discovery, sync (InIBD), disconnect message.",
-        "Prints 'listening HOST:PORT PEERID' once ready, then per session 'identified PEERID ..',",
-        "'goodbye PEERID \"..\"' and 'closed PEERID reason'."})
+        "Prints 'listening HOST:PORT PEERID' and 'address MULTIADDR' per address once ready, then per",
+        "session 'identified PEERID ..', 'goodbye PEERID \"..\"' and 'closed PEERID reason'.",
+        "For CKB's light client in a browser: --ws --flags 0x3e --silent lightclient,filter,relay."})
 final class CkbListenCommand implements Callable<Integer> {
   @Spec
   private CommandSpec spec;
@@ -67,16 +71,12 @@ final class CkbListenCommand implements Callable<Integer> {
   @Option(names = "--local-addresses", description = "Announce and accept loopback and private addresses.")
   private boolean localAddresses;
 
-  @Option(names = "--ws", description = "Also accept WebSocket on the port: needs the secio-websocket module, "
-      + "not in this build.")
+  @Option(names = "--ws", description = "Serve WebSocket dialers too, on the same port as TCP (as a CKB node "
+      + "with reuse_tcp_with_ws): a browser's light client dials /ip4/HOST/tcp/PORT/ws/p2p/PEERID.")
   private boolean ws;
 
   @Override
   public Integer call() throws InterruptedException {
-    if (ws) {
-      throw new ParameterException(spec.commandLine(), "--ws needs the WebSocket transport (secio-websocket), "
-          + "which this build does not have");
-    }
     if (port < 0 || port > 0xFFFF || flags == 0) {
       throw new ParameterException(spec.commandLine(), "--port is 0-65535 and --flags is not 0");
     }
@@ -91,6 +91,10 @@ final class CkbListenCommand implements Callable<Integer> {
             .childHandler(new ChannelInitializer<Channel>() {
               @Override
               protected void initChannel(Channel ch) {
+                if (ws) {
+                  // The first bytes decide: an HTTP upgrade is a WebSocket dialer's, a length prefix TCP's.
+                  ch.pipeline().addLast(WebSocket.serverOrTcp("/"));
+                }
                 ch.pipeline().addLast(Ckb.server(PeerOptions.secio(key), config));
               }
             })
@@ -101,8 +105,13 @@ final class CkbListenCommand implements Callable<Integer> {
         return SecioCli.EXIT_FAILURE;
       }
       InetSocketAddress bound = (InetSocketAddress) listener.localAddress();
-      out.println("listening " + bound.getAddress().getHostAddress() + ":" + bound.getPort() + " "
-          + Dialect.TENTACLE.peerId(key.publicKey()));
+      String id = Dialect.TENTACLE.peerId(key.publicKey()).toBase58();
+      out.println("listening " + bound.getAddress().getHostAddress() + ":" + bound.getPort() + " " + id);
+      Multiaddr tcp = Multiaddr.of(bound);
+      out.println("address " + tcp + "/p2p/" + id);
+      if (ws) {
+        out.println("address " + tcp + "/ws/p2p/" + id);
+      }
       listener.closeFuture().sync();
       return 0;
     } finally {

@@ -12,9 +12,13 @@ import io.secio.ckb.CkbConfig;
 import io.secio.ckb.CkbSession;
 import io.secio.ckb.Node;
 import io.secio.multiaddr.Multiaddr;
+import io.secio.multiaddr.MultiaddrProtocol;
 import io.secio.netty.Transports;
+import io.secio.websocket.WebSocket;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -22,8 +26,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * One node of a crawl: connect, identify, one GetNodes, print, goodbye. Not thread-safe; one visit at
- * a time.
+ * One node of a crawl: connect (over WebSocket when the address has {@code /ws}), identify, one
+ * GetNodes, print, goodbye. Not thread-safe; one visit at a time.
  */
 final class Crawl {
   static final String GOODBYE = "crawl done";
@@ -52,6 +56,9 @@ final class Crawl {
         .handler(new ChannelInitializer<Channel>() {
           @Override
           protected void initChannel(Channel ch) {
+            if (address.has(MultiaddrProtocol.WS)) {
+              ch.pipeline().addLast(WebSocket.client(webSocketUri(socket)));
+            }
             ch.pipeline().addLast(Ckb.client(secio, config, address), new InOrderTeardown());
           }
         })
@@ -79,6 +86,20 @@ final class Crawl {
       return null;
     } finally {
       channel.close().awaitUninterruptibly();
+    }
+  }
+
+  /** Whether this crawl can dial {@code address}: a host and TCP port, and no TLS ({@code /wss}). */
+  static boolean dialable(Multiaddr address) {
+    return address.socketAddress().isPresent() && !address.has(MultiaddrProtocol.WSS);
+  }
+
+  /** {@code ws://HOST:PORT/}: the path tentacle and CKB's light client dial. */
+  private static URI webSocketUri(InetSocketAddress socket) {
+    try {
+      return new URI("ws", null, socket.getHostString(), socket.getPort(), "/", null, null);
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException("no WebSocket URI for " + socket, e);
     }
   }
 }

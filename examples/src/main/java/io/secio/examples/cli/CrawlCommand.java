@@ -26,9 +26,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code secio ckb crawl ADDR --network NETWORK}: dials a node, identifies, asks once for its nodes,
  * prints its record ({@code identified}, {@code listen}) and its nodes ({@code node}), says goodbye,
- * and exits 0; 1 if the node could not be reached, identified or asked. With {@code --follow N} it
- * goes on to up to N of the addresses it learned (those with a TCP port), at most {@code --rate} new
- * sessions a second; a node that fails then is reported and skipped.
+ * and exits 0; 1 if the node could not be reached, identified or asked. An address with {@code /ws}
+ * is dialed over WebSocket. With {@code --follow N} it goes on to up to N of the addresses it learned
+ * (those with a TCP port and without TLS), at most {@code --rate} new sessions a second; a node that
+ * fails then is reported and skipped.
  */
 @Command(name = "crawl", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Dials a CKB node, identifies, sends one GetNodes, prints what it learned, says goodbye.",
@@ -41,7 +42,7 @@ final class CrawlCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "ADDR", converter = TargetConverter.class,
       description = "The node: a multiaddr such as /ip4/1.2.3.4/tcp/8111/p2p/Qm.. (its peer id is then "
-          + "checked), or HOST:PORT.")
+          + "checked; /tcp/8111/ws/p2p/Qm.. over WebSocket), or HOST:PORT.")
   private Multiaddr target;
 
   @Mixin
@@ -105,7 +106,7 @@ final class CrawlCommand implements Callable<Integer> {
         nodes += learned.size();
         for (Node n : learned) {
           for (Multiaddr a : n.addresses()) {
-            if (a.socketAddress().isPresent() && IdentifyFlags.meets(n.flags(), requiredFlags) && seen.add(a)) {
+            if (Crawl.dialable(a) && IdentifyFlags.meets(n.flags(), requiredFlags) && seen.add(a)) {
               queue.add(a);
             }
           }
@@ -126,8 +127,8 @@ final class CrawlCommand implements Callable<Integer> {
       try {
         if (value.startsWith("/")) {
           Multiaddr m = Multiaddr.parse(value);
-          if (m.socketAddress().isEmpty()) {
-            throw new IllegalArgumentException("no host and TCP port in " + value);
+          if (!Crawl.dialable(m)) {
+            throw new IllegalArgumentException("no host and TCP port, or TLS (/wss), in " + value);
           }
           return m;
         }
