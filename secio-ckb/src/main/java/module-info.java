@@ -3,9 +3,11 @@
  * headers and their verification, and a header store.
  *
  * <p>Netty's snappy ({@code io.netty.handler.codec.compression}) is in {@code io.netty.codec} on
- * Netty 4.1 and in {@code io.netty.codec.compression} on 4.2, hence {@code requires static}: on the
- * module path with Netty 4.2 add {@code --add-modules io.netty.codec.compression}
- * ({@code io.secio.ckb.Ckb} says so if it is missing). On the class path nothing is needed.
+ * Netty 4.1 and in {@code io.netty.codec.compression} on 4.2, which 4.1 does not have, hence {@code
+ * requires static}: on the module path with Netty 4.2 the user's module says {@code requires
+ * io.netty.codec.compression;} (or the command line {@code --add-modules io.netty.codec.compression};
+ * {@code io.secio.ckb.Ckb} names both if it is missing). On 4.1, and on the class path, nothing is
+ * needed.
  */
 module io.secio.ckb {
   requires transitive io.secio.tentacle;

@@ -6,18 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import javax.tools.JavaCompiler;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,15 +55,7 @@ class HalfCloseOnTheModulePathTest {
     try (Stream<Path> files = Files.walk(USER_SOURCES)) {
       sources = files.filter(f -> f.toString().endsWith(".java")).sorted().toList();
     }
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    StringWriter out = new StringWriter();
-    try (StandardJavaFileManager files = javac.getStandardFileManager(null, Locale.ROOT, null)) {
-      List<String> options = List.of("--release", "17", "-proc:none", "-Xlint:all", "-Werror",
-          "-d", classes.toString(), "--module-path", secioAndNetty);
-      boolean compiled = javac.getTask(out, files, null, options, null,
-          files.getJavaFileObjectsFromPaths(sources)).call();
-      assertTrue(compiled, "the user module does not compile:\n" + out);
-    }
+    ModulePathJvm.compile(sources, classes, secioAndNetty);
     modulePath = classes + File.pathSeparator + secioAndNetty;
   }
 

@@ -5,13 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import javax.tools.JavaCompiler;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
 
 /** A new JVM running a main class of a named module with everything on the module path. */
 final class ModulePathJvm {
@@ -27,6 +32,22 @@ final class ModulePathJvm {
         .collect(Collectors.joining(File.pathSeparator));
   }
 
+  /**
+   * Compiles a user's module, {@code sources} (its module-info among them), for Java 17 with every
+   * lint warning an error, against {@code modulePath}, into {@code classes}.
+   */
+  static void compile(List<Path> sources, Path classes, String modulePath) throws IOException {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    StringWriter out = new StringWriter();
+    try (StandardJavaFileManager files = javac.getStandardFileManager(null, Locale.ROOT, null)) {
+      List<String> options = List.of("--release", "17", "-proc:none", "-Xlint:all", "-Werror",
+          "-d", classes.toString(), "--module-path", modulePath);
+      boolean compiled = javac.getTask(out, files, null, options, null,
+          files.getJavaFileObjectsFromPaths(sources)).call();
+      assertTrue(compiled, "the user module does not compile:\n" + out);
+    }
+  }
+
   /** The output lines, not blank, of {@code main} run with {@code options} and {@code args}; it must exit 0. */
   static List<String> run(String modulePath, Class<?> main, List<String> options, String... args)
       throws IOException, InterruptedException {
@@ -36,6 +57,17 @@ final class ModulePathJvm {
 
   /** As above, for {@code main} given as {@code module/class}. */
   static List<String> run(String modulePath, String main, List<String> options, String... args)
+      throws IOException, InterruptedException {
+    Exit exit = exit(modulePath, main, options, args);
+    assertEquals(0, exit.status(), exit.output());
+    return exit.output().lines().filter(line -> !line.isBlank()).toList();
+  }
+
+  /** How a run ended: its exit status and its output, stdout and stderr together. */
+  record Exit(int status, String output) {}
+
+  /** Runs {@code main} (as {@code module/class}) with {@code options} and {@code args}, whatever its status. */
+  static Exit exit(String modulePath, String main, List<String> options, String... args)
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -52,7 +84,6 @@ final class ModulePathJvm {
       process.destroyForcibly();
     }
     assertTrue(exited, "no exit within the guard:\n" + output);
-    assertEquals(0, process.exitValue(), output);
-    return output.lines().filter(line -> !line.isBlank()).toList();
+    return new Exit(process.exitValue(), output);
   }
 }

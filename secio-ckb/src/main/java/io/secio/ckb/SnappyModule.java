@@ -3,7 +3,8 @@ package io.secio.ckb;
 /**
  * Fails early, with the fix, when Netty's snappy is not readable: on the module path with Netty 4.2
  * it is the module {@code io.netty.codec.compression}, which {@code requires static} does not resolve
- * by itself. Stateless.
+ * by itself (a plain {@code requires} would stop Netty 4.1's users, who have no such module).
+ * Stateless.
  */
 final class SnappyModule {
   private SnappyModule() {}
@@ -21,7 +22,8 @@ final class SnappyModule {
     } catch (ClassNotFoundException e) {
       // reported below
     }
-    throw new IllegalStateException("secio-ckb needs Netty's snappy: on the module path with Netty 4.2 add "
-        + "--add-modules io.netty.codec.compression (and the netty-codec-compression jar)");
+    throw new IllegalStateException("secio-ckb needs Netty's snappy: on the module path with Netty 4.2 put "
+        + "the netty-codec-compression jar there and resolve its module, by 'requires io.netty.codec.compression;' "
+        + "in your module or --add-modules io.netty.codec.compression");
   }
 }
