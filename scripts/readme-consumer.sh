@@ -5,18 +5,21 @@
 # its parent pom and its BOM can come from the staging repository alone (third-party libraries and
 # Maven's plugins come from Maven Central), with the Maven found on the PATH (3.8 and later) and
 # nothing of the script's own in the build. For each block of dependencies of that section
-# (`<!-- build: maven... -->`: Netty 4.2, Netty 4.1, then the stream modules), a new project in an
-# empty folder:
+# (`<!-- build: maven... -->`: Netty 4.2, Netty 4.1, the stream modules, then CKB), a new project in
+# an empty folder:
 #   * its pom is an empty project's coordinates with the README's lines pasted in, nothing else: the
 #     block every project needs (`<!-- build: maven, every project -->`: Java 17, the compiler
 #     plugin), then the block of dependencies;
 #   * its sources are the README's Java: each block that is a whole program (it starts with its
-#     imports: QuickStart, TentacleQuickStart) as it stands, in package `hello`, where the block's
-#     artifacts cover its imports; the example files the other Java blocks come from (and what they
-#     use from their package) likewise; and a module-info that requires what the README says to
-#     require (`io.secio.netty`, and `io.secio.libp2p` / `io.secio.tentacle` where the block adds them);
+#     imports: QuickStart, TentacleQuickStart, CkbQuickStart) as it stands, in package `hello`, where
+#     the block's artifacts cover its imports; the example files the other Java blocks come from (and
+#     what they use from their package) likewise; and a module-info that requires what the README
+#     says to require (`io.secio.netty`, and `io.secio.libp2p` / `io.secio.tentacle` /
+#     `io.secio.ckb` / `io.secio.websocket` where the block adds them, with `io.netty.codec.compression`
+#     beside `io.secio.ckb`);
 #   * `mvn compile` compiles it as a module; each whole program then runs on the class path and on
-#     the module path (with the README's --add-modules for epoll) and must print its echo.
+#     the module path (with the README's --add-modules for epoll, and no other option) and must print
+#     its result: the echo (`hello over ...`), or for CkbQuickStart what it identified.
 #
 #   ./scripts/readme-consumer.sh STAGING_REPOSITORY [mvn options]
 #
@@ -96,12 +99,13 @@ echo "secio $version from $staging, into the empty local repository $work/m2"
 
 # The stream modules an example file (and what it uses from its package) imports.
 needs_modules() {
-  sed -n 's/^import io\.secio\.\(libp2p\|tentacle\)\..*/\1/p' $(with_what_it_uses "$1") | sort -u
+  sed -n 's/^import io\.secio\.\(libp2p\|tentacle\|ckb\|websocket\)\..*/\1/p' $(with_what_it_uses "$1") | sort -u
 }
 
 basics=$(block_after "$readme" '<!-- build: maven, every project -->')
 [ -n "$basics" ] || { echo "the README no longer shows what every project needs" >&2; exit 1; }
-for marker in '<!-- build: maven -->' '<!-- build: maven, netty 4.1 -->' '<!-- build: maven, streams -->'; do
+for marker in '<!-- build: maven -->' '<!-- build: maven, netty 4.1 -->' '<!-- build: maven, streams -->' \
+    '<!-- build: maven, ckb -->'; do
   project="$work/$(echo "$marker" | tr -c 'a-z0-9\n' '-' | sed 's/-\+/-/g; s/^-//; s/-$//')"
   mkdir -p "$project/src/main/java/hello"
   echo
@@ -125,7 +129,7 @@ EOF
   # The modules the README says to require: io.secio.netty always, a stream module where the block
   # adds its artifact. An example that needs a stream module the block leaves out is not copied.
   modules=(netty)
-  for module in libp2p tentacle; do
+  for module in libp2p tentacle ckb websocket; do
     if block_after "$readme" "$marker" | grep -q "<artifactId>secio-$module</artifactId>"; then
       modules+=("$module")
     fi
@@ -136,6 +140,12 @@ EOF
       requires=$(grep -o "requires io\.secio\.$module;" "$readme" | head -n 1)
       [ -n "$requires" ] || { echo "the README no longer says to require io.secio.$module" >&2; exit 1; }
       echo "  $requires"
+      if [ "$module" = ckb ]; then
+        # Netty 4.2's snappy, which io.secio.ckb requires only statically (Netty 4.1 has no such module).
+        requires=$(grep -o "requires io\.netty\.codec\.compression;" "$readme" | head -n 1)
+        [ -n "$requires" ] || { echo "the README no longer says to require io.netty.codec.compression" >&2; exit 1; }
+        echo "  $requires"
+      fi
     done
     echo '}'
   } >"$project/src/main/java/module-info.java"
@@ -182,14 +192,16 @@ EOF
         run+=(-m "hello/hello.$program")
       fi
       output=$("${run[@]}" </dev/null 2>&1) || { echo "$output" >&2; echo "$program failed on the $path path" >&2; exit 1; }
-      echoed=$(echo "$output" | grep '^hello over ' || true)
+      result='^hello over '
+      [ "$program" = CkbQuickStart ] && result='^identified IdentifyRecord{'
+      echoed=$(echo "$output" | grep "$result" || true)
       if [ -z "$echoed" ]; then
         echo "$output" >&2
-        echo "$program printed no echo on the $path path" >&2
+        echo "$program printed no result on the $path path" >&2
         exit 1
       fi
       echo "$program, $path path: $echoed"
-      echo "$output" | grep -v '^hello over ' | sed 's/^/  | /' || true
+      echo "$output" | grep -v "$result" | sed 's/^/  | /' || true
     done
   done
 done

@@ -218,6 +218,14 @@ class ExamplesTest {
   }
 
   @Test
+  void theCkbQuickStartIdentifiesTheListenerAndGetsItsNodes() throws Exception {
+    String line = CkbQuickStart.run();
+    assertTrue(line.matches("identified IdentifyRecord\\{/ckb_testnet/10639e08, DISCOVERY, 'secio-java [^']+', "
+        + "listen=\\[], observed=/ip4/127\\.0\\.0\\.1/tcp/\\d+}, "
+        + "its nodes \\[Node\\[addresses=\\[/ip4/192\\.0\\.2\\.1/tcp/8111], flags=2]]"), line);
+  }
+
+  @Test
   void tentacleOverWebSocketEchoesOnBothListenersAndBothTransports() throws Exception {
     assertEquals(List.of("tcp to the one port: hello over /test/echo version 2 over TCP",
         "ws to the one port: hello over /test/echo version 2 over WebSocket",
