@@ -13,7 +13,8 @@ if command -v npm >/dev/null 2>&1; then
   # CKB's light client and puppeteer-core, which drives the Chromium the README installs (no download).
   PUPPETEER_SKIP_DOWNLOAD=1 npm ci --prefix secio-ckb/src/test/js --no-audit --no-fund --ignore-scripts --loglevel=error
 else
-  echo "npm not found: the js interop and molecule cross-check tests will fail in CI (and are skipped locally)" >&2
+  echo "npm not found: the js interop and molecule cross-check tests will fail in CI (and are skipped locally);" \
+    "the CKB light client's test fails everywhere without it" >&2
 fi
 
 exec mvn -B -ntp install "$@"
