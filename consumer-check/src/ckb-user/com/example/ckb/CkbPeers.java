@@ -95,6 +95,7 @@ public final class CkbPeers {
           .connect("127.0.0.1", port).sync().channel();
       CkbSession session = Ckb.sessionFuture(channel).get(GUARD_SECONDS, TimeUnit.SECONDS);
       System.out.println("identified " + session.identify().name());
+      System.out.println("client version " + session.identify().clientVersion());
       List<Node> nodes = session.nodes().get(GUARD_SECONDS, TimeUnit.SECONDS);
       System.out.println("nodes " + nodes.size());
       System.out.println("alert " + receiver.length.get(GUARD_SECONDS, TimeUnit.SECONDS) + " bytes");

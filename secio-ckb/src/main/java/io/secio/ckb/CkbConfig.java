@@ -177,8 +177,12 @@ public final class CkbConfig {
       this.network = Objects.requireNonNull(network, "network");
     }
 
+    /** The jar's version: its module descriptor's on the module path, its manifest's on the class path. */
     private static String defaultClientVersion() {
-      String version = CkbConfig.class.getPackage().getImplementationVersion();
+      Module module = CkbConfig.class.getModule();
+      String version = module.getDescriptor() != null
+          ? module.getDescriptor().rawVersion().orElse(null)
+          : CkbConfig.class.getPackage().getImplementationVersion();
       return "secio-java " + (version == null ? "(development build)" : version);
     }
 
