@@ -33,6 +33,12 @@ public final class CkbException extends IOException {
     INCOMPLETE_PROTOCOLS,
     /** The peer's address is banned here. */
     BANNED,
+    /** A header from the peer broke a rule of header verification; the cause names it and the rule. */
+    INVALID_HEADER,
+    /** A light-client server's tips failed the checks too often, or its answers stopped coming. */
+    INVALID_LAST_STATE,
+    /** This side's header store failed; the session ends without blame. */
+    HEADER_STORE,
     /** The peer said goodbye (a disconnect message) or closed the connection. */
     CLOSED
   }

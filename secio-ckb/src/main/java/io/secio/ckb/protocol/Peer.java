@@ -12,6 +12,7 @@ import io.secio.ckb.CkbException;
 import io.secio.ckb.CkbException.Reason;
 import io.secio.ckb.CkbProtocol;
 import io.secio.ckb.CkbSession;
+import io.secio.ckb.IdentifyFlags;
 import io.secio.ckb.IdentifyRecord;
 import io.secio.ckb.Node;
 import io.secio.multiaddr.Multiaddr;
@@ -133,6 +134,9 @@ public final class Peer {
         open(p);
       }
       config.extraProtocols().keySet().forEach(this::open);
+      if (config.lastStateConsensus().isPresent() && (accepted.flags() & IdentifyFlags.LIGHT_CLIENT) != 0) {
+        open(CkbProtocol.LIGHT_CLIENT);
+      }
     }
     identified.trySuccess(view);
   }
@@ -194,12 +198,17 @@ public final class Peer {
    * seconds, reason: …"}.
    */
   void ban(Duration duration, Reason reason, String why) {
+    ban(duration, reason, why, null);
+  }
+
+  /** As {@link #ban(Duration, Reason, String)}, with what caused it (a refused header, say). */
+  void ban(Duration duration, Reason reason, String why, Throwable cause) {
     InetAddress ip = remoteIp();
     if (ip != null) {
       config.banList().ban(ip, duration, why);
     }
     String message = "Ban for " + duration.toSeconds() + " seconds, reason: " + why;
-    disconnect(new CkbException(reason, message, true, null), message);
+    disconnect(new CkbException(reason, message, true, cause), message);
   }
 
   /** The first {@code max} bytes of {@code text} in UTF-8, cut at a character's end. */
@@ -227,7 +236,8 @@ public final class Peer {
     emit(new CkbEvent.Closed(cause));
   }
 
-  private void emit(CkbEvent event) {
+  /** Tells the config's listener, on the connection's event loop. */
+  void emit(CkbEvent event) {
     config.listener().ifPresent(l -> {
       try {
         l.onEvent(view, event);

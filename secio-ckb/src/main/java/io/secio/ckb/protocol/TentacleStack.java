@@ -24,7 +24,8 @@ import java.util.Optional;
  * The one place CKB meets {@code io.secio.tentacle}: the tentacle config of a {@link CkbConfig} (this
  * side's protocols and the registered extra ones, each with CKB's name, versions and message limit),
  * the handlers that start a session, and its future. A stream of each protocol gets the compress codec
- * if it has one and its {@link ProtocolHandler}. Stateless.
+ * if it has one and its {@link ProtocolHandler}; LightClient is spoken when the config subscribes to
+ * tips or serves its own, else registered silent if asked. Stateless.
  */
 public final class TentacleStack {
   private static final List<CkbProtocol> OWN = List.of(CkbProtocol.IDENTIFY, CkbProtocol.PING,
@@ -37,6 +38,9 @@ public final class TentacleStack {
     TentacleConfig.Builder b = TentacleConfig.builder();
     List<CkbProtocol> registered = new ArrayList<>(OWN);
     registered.addAll(config.extraProtocols().keySet());
+    if (config.speaksLightClient()) {
+      registered.add(CkbProtocol.LIGHT_CLIENT);
+    }
     for (CkbProtocol p : registered) {
       b.protocol(TentacleProtocol.of(p.protocolName(), p.versions(), new StreamInitializer(p, config))
           .withMaxMessageLength(p.maxFrameLength()));
@@ -83,10 +87,12 @@ public final class TentacleStack {
   private static final class StreamInitializer extends ChannelInitializer<Channel> {
     private final CkbProtocol protocol;
     private final Optional<ChannelHandler> user;
+    private final boolean lightClient;
 
     StreamInitializer(CkbProtocol protocol, CkbConfig config) {
       this.protocol = protocol;
       this.user = config.extraProtocols().getOrDefault(protocol, Optional.empty());
+      this.lightClient = protocol == CkbProtocol.LIGHT_CLIENT && config.speaksLightClient();
     }
 
     @Override
@@ -113,7 +119,8 @@ public final class TentacleStack {
         case DISCONNECT_MESSAGE -> new DisconnectMessageHandler(peer);
         case SYNC -> new SyncHandler(peer);
         case TIME -> new TimeHandler(peer);
-        case RELAY, ALERT, LIGHT_CLIENT, FILTER -> new SilentHandler(peer, protocol, user.isPresent());
+        case LIGHT_CLIENT -> lightClient ? new LightClientHandler(peer) : new SilentHandler(peer, protocol, user.isPresent());
+        case RELAY, ALERT, FILTER -> new SilentHandler(peer, protocol, user.isPresent());
       };
     }
   }
