@@ -3,6 +3,7 @@ package io.secio.ckb;
 import io.secio.ckb.chain.Checkpoint;
 import io.secio.ckb.chain.HeaderFollower;
 import io.secio.ckb.header.ChainGenerator;
+import io.secio.ckb.header.Consensus;
 import io.secio.ckb.header.Header;
 import io.secio.ckb.header.Pow;
 import io.secio.ckb.store.HeaderStore;
@@ -25,24 +26,25 @@ final class HeldChain implements AutoCloseable {
   final HeaderStore store;
   final HeaderFollower follower;
 
-  private HeldChain(Path file, Clock clock, int upTo, Executor worker) throws Exception {
-    store = HeaderStore.open(file, GENERATOR.consensus().genesisHash(), 2);
+  private HeldChain(Path file, Consensus consensus, List<Header> chain, Clock clock, int upTo, Executor worker)
+      throws Exception {
+    store = HeaderStore.open(file, consensus.genesisHash(), 2);
     follower = worker == null
-        ? HeaderFollower.open(store, GENERATOR.consensus(), clock, Checkpoint.of(CHAIN.get(0)))
-        : HeaderFollower.open(store, GENERATOR.consensus(), clock, Checkpoint.of(CHAIN.get(0)), worker);
+        ? HeaderFollower.open(store, consensus, clock, Checkpoint.of(chain.get(0)))
+        : HeaderFollower.open(store, consensus, clock, Checkpoint.of(chain.get(0)), worker);
     for (int from = 1; from <= upTo; from += 2000) {
-      follower.accept(CHAIN.subList(from, Math.min(from + 2000, upTo + 1))).join();
+      follower.accept(chain.subList(from, Math.min(from + 2000, upTo + 1))).join();
     }
   }
 
-  /** A follower working on the caller's thread (for tests on a driven clock), holding blocks 0 to {@code upTo}. */
+  /** A follower working on the caller's thread (for tests on a driven clock), holding {@link #CHAIN} 0 to {@code upTo}. */
   static HeldChain direct(Path file, Clock clock, int upTo) throws Exception {
-    return new HeldChain(file, clock, upTo, Runnable::run);
+    return new HeldChain(file, GENERATOR.consensus(), CHAIN, clock, upTo, Runnable::run);
   }
 
-  /** A follower with a thread of its own, holding blocks 0 to {@code upTo}. */
-  static HeldChain threaded(Path file, Clock clock, int upTo) throws Exception {
-    return new HeldChain(file, clock, upTo, null);
+  /** A follower with a thread of its own, holding {@code chain} (genesis first) of a network with {@code consensus}. */
+  static HeldChain threaded(Path file, Consensus consensus, List<Header> chain, Clock clock) throws Exception {
+    return new HeldChain(file, consensus, chain, clock, chain.size() - 1, null);
   }
 
   static Clock at(long millis) {
