@@ -23,12 +23,15 @@ import java.util.concurrent.TimeUnit;
  * Test-only: CKB peers on real loopback sockets with secio (tentacle dialect, secp256k1), each with
  * its own key; every channel opened is closed by {@link #close()}.
  */
-final class LoopbackNodes implements AutoCloseable {
+public final class LoopbackNodes implements AutoCloseable {
   private final EventLoopGroup group = Transports.best().newEventLoopGroup(2);
   private final List<Channel> channels = new ArrayList<>();
 
+  /** Peers on an event loop group of two threads. */
+  public LoopbackNodes() {}
+
   /** A listener with {@code config}; returns the address to dial, its peer id included. */
-  Multiaddr listen(CkbConfig config) {
+  public Multiaddr listen(CkbConfig config) {
     IdentityKeyPair key = IdentityKeyPair.generate(KeyType.SECP256K1, new SecureRandom());
     Channel server = new ServerBootstrap().group(group).channel(Transports.best().serverChannelClass())
         .childHandler(new ChannelInitializer<Channel>() {
@@ -43,7 +46,7 @@ final class LoopbackNodes implements AutoCloseable {
   }
 
   /** Dials {@code address} with {@code config}; returns the connection. */
-  Channel dial(CkbConfig config, Multiaddr address) {
+  public Channel dial(CkbConfig config, Multiaddr address) {
     IdentityKeyPair key = IdentityKeyPair.generate(KeyType.SECP256K1, new SecureRandom());
     Channel client = new Bootstrap().group(group).channel(Transports.best().channelClass())
         .handler(new ChannelInitializer<Channel>() {
