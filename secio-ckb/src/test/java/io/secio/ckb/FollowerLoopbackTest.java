@@ -18,7 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,22 +37,11 @@ class FollowerLoopbackTest {
 
   @TempDir
   Path dir;
-  private final List<AutoCloseable> open = new ArrayList<>();
-
-  @AfterEach
-  void closeAll() throws Exception {
-    for (int i = open.size() - 1; i >= 0; i--) {
-      open.get(i).close();
-    }
-  }
-
-  private <T extends AutoCloseable> T keep(T t) {
-    open.add(t);
-    return t;
-  }
+  @RegisterExtension
+  final Closing closing = new Closing();
 
   private HeaderFollower holding(List<Header> chain, Clock clock) throws Exception {
-    return keep(HeldChain.threaded(dir.resolve("node" + open.size() + ".mv"), GENERATOR.consensus(), chain, clock)).follower;
+    return closing.keep(HeldChain.threaded(dir.resolve("node" + closing.size() + ".mv"), GENERATOR.consensus(), chain, clock)).follower;
   }
 
   private static Clock after(List<Header> chain) {
@@ -75,7 +64,7 @@ class FollowerLoopbackTest {
           .headers(follower, HeaderSync.FOLLOW);
       BlockingQueue<CkbEvent> heard = LoopbackNodes.events(b);
       CkbConfig followerConfig = b.build();
-      LoopbackNodes nodes = keep(new LoopbackNodes());
+      LoopbackNodes nodes = closing.keep(new LoopbackNodes());
       if (followerDials) {
         nodes.dial(followerConfig, nodes.listen(node(node)));
       } else {
@@ -116,16 +105,16 @@ class FollowerLoopbackTest {
       assertTrue(heavierWork.compareTo(PER_BLOCK.multiply(BigInteger.valueOf(2501))) > 0, "the shorter fork is heavier");
 
       Clock clock = HeldChain.at(Math.max(longer.get(2500).timestamp(), heavier.get(2200).timestamp()) + 60_000);
-      HeaderFollower follower = keep(HeldChain.threaded(dir.resolve("follower.mv"), generator.consensus(),
+      HeaderFollower follower = closing.keep(HeldChain.threaded(dir.resolve("follower.mv"), generator.consensus(),
           base.subList(0, 1), clock)).follower;
       CkbConfig.Builder b = CkbConfig.builder(generator.consensus().network()).localAddresses(true)
           .headers(follower, HeaderSync.FOLLOW);
       BlockingQueue<CkbEvent> heard = LoopbackNodes.events(b);
       CkbConfig followerConfig = b.build();
-      LoopbackNodes nodes = keep(new LoopbackNodes());
+      LoopbackNodes nodes = closing.keep(new LoopbackNodes());
       List<List<Header>> order = heavierFirst ? List.of(heavier, longer) : List.of(longer, heavier);
       for (List<Header> fork : order) {
-        HeaderFollower node = keep(HeldChain.threaded(dir.resolve("fork" + open.size() + ".mv"), generator.consensus(),
+        HeaderFollower node = closing.keep(HeldChain.threaded(dir.resolve("fork" + closing.size() + ".mv"), generator.consensus(),
             fork, clock)).follower;
         nodes.dial(followerConfig, nodes.listen(CkbConfig.builder(generator.consensus().network())
             .localAddresses(true).headers(node, HeaderSync.SERVE).build()));

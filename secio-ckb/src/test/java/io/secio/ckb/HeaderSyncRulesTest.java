@@ -18,7 +18,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -35,25 +35,19 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HeaderSyncRulesTest {
   @TempDir
   Path dir;
-  private final List<AutoCloseable> open = new ArrayList<>();
-
-  @AfterEach
-  void closeAll() throws Exception {
-    for (int i = open.size() - 1; i >= 0; i--) {
-      open.get(i).close();
-    }
-  }
+  @RegisterExtension
+  final Closing closing = new Closing();
 
   private HeldChain held(Clock clock, int upTo) throws Exception {
-    HeldChain h = HeldChain.direct(dir.resolve("chain" + open.size() + ".mv"), clock, upTo);
-    open.add(h);
+    HeldChain h = HeldChain.direct(dir.resolve("chain" + closing.size() + ".mv"), clock, upTo);
+    closing.keep(h);
     return h;
   }
 
   /** Our side holding {@code chain} in {@code mode}, its Sync open with the hostile peer. */
   private Duel syncing(boolean weDial, HeldChain chain, HeaderSync mode) {
     Duel d = new Duel(weDial, HeldChain.network(), b -> b.headers(chain.follower, mode));
-    open.add(d);
+    closing.keep(d);
     d.identified();
     if (!weDial) {
       d.open(CkbProtocol.DISCONNECT_MESSAGE);
@@ -160,7 +154,7 @@ class HeaderSyncRulesTest {
           rule = HeaderRule.PARENT;
         }
         case "nonce" -> {
-          batch.set(99, batch.get(99).toBuilder().nonce(batch.get(99).nonce().add(BigInteger.ONE)).build());
+          batch.set(99, LastStateRulesTest.failingPow(batch.get(99)));
           rule = HeaderRule.POW;
         }
         case "unknown parent" -> {
