@@ -7,7 +7,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Secio;

@@ -1,14 +1,13 @@
 package io.secio.handshake;
 
-import io.secio.CipherAlgorithm;
+import io.secio.protocol.CipherAlgorithm;
 import io.secio.Dialect;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import io.secio.PeerVerifier;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import io.secio.SecioObserver;
-import io.secio.crypto.ConfigBackends;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Primitive;
 import io.secio.frame.CipherPair;
@@ -51,8 +50,11 @@ public final class WarmUp {
    * @throws IllegalStateException if the backend offers none of the proposed algorithms of a kind
    */
   public static void run(SecioConfig config) throws SecioException {
-    Objects.requireNonNull(config, "config");
-    CryptoBackend backend = ConfigBackends.of(config);
+    run(Objects.requireNonNull(config, "config"), HandshakeEngine.backendOf(config));
+  }
+
+  /** As {@link #run(SecioConfig)}, on {@code backend} (tests spy on what is asked of it). */
+  static void run(SecioConfig config, CryptoBackend backend) throws SecioException {
     for (ExchangeAlgorithm exchange : config.exchanges()) {
       backend.offers(Primitive.of(exchange));
     }
@@ -65,14 +67,14 @@ public final class WarmUp {
     IdentityKeyPair stranger = IdentityKeyPair.generate(config.identity().type(), config.random());
     for (Dialect dialect : Dialect.values()) {
       if (config.speaks(dialect)) {
-        rehearse(config, stranger, dialect);
+        rehearse(config, stranger, dialect, backend);
       }
     }
   }
 
   /** One handshake of {@code config}'s side against {@code stranger}'s, then a frame each way. */
-  private static void rehearse(SecioConfig config, IdentityKeyPair stranger, Dialect dialect)
-      throws SecioException {
+  private static void rehearse(SecioConfig config, IdentityKeyPair stranger, Dialect dialect,
+      CryptoBackend backend) throws SecioException {
     SecioConfig local = config.toBuilder()
         .dialect(dialect)
         .expectedRemotePeer(null)
@@ -80,8 +82,8 @@ public final class WarmUp {
         .observer(SecioObserver.NONE)
         .build();
     SecioConfig remote = local.toBuilder().identity(stranger).build();
-    HandshakeEngine ours = HandshakeEngine.create(local, dialect);
-    HandshakeEngine theirs = HandshakeEngine.create(remote, dialect);
+    HandshakeEngine ours = HandshakeEngine.create(local, dialect, backend);
+    HandshakeEngine theirs = HandshakeEngine.create(remote, dialect, backend);
     Deque<byte[]> toTheirs = new ArrayDeque<>(ours.start());
     Deque<byte[]> toOurs = new ArrayDeque<>(theirs.start());
     for (int messages = 0; !(ours.isComplete() && theirs.isComplete()); messages++) {

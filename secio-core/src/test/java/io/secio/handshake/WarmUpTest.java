@@ -4,16 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.CipherAlgorithm;
+import io.secio.protocol.CipherAlgorithm;
 import io.secio.Dialect;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import io.secio.SecioObserver;
 import io.secio.SecioSession;
-import io.secio.crypto.ConfigBackends;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
 import io.secio.crypto.Primitive;
@@ -56,9 +55,9 @@ class WarmUpTest {
   void rehearsesAWholeHandshakeOnTheConfigsBackendAndDestroysItsKeys(KeyType type)
       throws SecioException {
     SpyBackend spy = new SpyBackend(CryptoBackends.defaultBackend());
-    SecioConfig config = ConfigBackends.with(SecioConfig.builder(TestIdentities.of(type)), spy).build();
+    SecioConfig config = SecioConfig.builder(TestIdentities.of(type)).build();
 
-    WarmUp.run(config);
+    WarmUp.run(config, spy);
 
     // Both ends of the rehearsal use the config's backend: each signs once and checks the other.
     assertEquals(List.of(signatureOf(type), signatureOf(type)), spy.signed());
@@ -78,10 +77,9 @@ class WarmUpTest {
         return super.offers(primitive);
       }
     };
-    SecioConfig config =
-        ConfigBackends.with(SecioConfig.builder(TestIdentities.of(KeyType.ED25519)), recording).build();
+    SecioConfig config = SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).build();
 
-    WarmUp.run(config);
+    WarmUp.run(config, recording);
 
     Set<Primitive> proposed = EnumSet.noneOf(Primitive.class);
     config.exchanges().forEach(e -> proposed.add(Primitive.of(e)));
@@ -127,8 +125,8 @@ class WarmUpTest {
     SpyBackend any = new SpyBackend(CryptoBackends.defaultBackend());
     SecioConfig.Builder secp256k1 = SecioConfig.builder(TestIdentities.of(KeyType.SECP256K1));
 
-    WarmUp.run(ConfigBackends.with(secp256k1.dialect(Dialect.TENTACLE), stated).build());
-    WarmUp.run(ConfigBackends.with(secp256k1.anyDialect(), any).build());
+    WarmUp.run(secp256k1.dialect(Dialect.TENTACLE).build(), stated);
+    WarmUp.run(secp256k1.anyDialect().build(), any);
 
     assertEquals(2, stated.signed().size());
     assertEquals(4, any.signed().size(), "one rehearsal in libp2p's dialect, one in tentacle's");
@@ -137,13 +135,13 @@ class WarmUpTest {
   @Test
   void failsAtStartUpWhereEveryHandshakeWouldFail() {
     SpyBackend noGcm = new SpyBackend(CryptoBackends.defaultBackend()).withholding(Primitive.AES_GCM);
-    SecioConfig config = ConfigBackends.with(SecioConfig.builder(TestIdentities.of(KeyType.ED25519)), noGcm)
+    SecioConfig config = SecioConfig.builder(TestIdentities.of(KeyType.ED25519))
         .exchanges(List.of(ExchangeAlgorithm.P_256))
         .ciphers(List.of(CipherAlgorithm.AES_128_GCM))
         .hashes(List.of(HashAlgorithm.SHA256))
         .build();
 
-    assertThrows(IllegalStateException.class, () -> WarmUp.run(config));
+    assertThrows(IllegalStateException.class, () -> WarmUp.run(config, noGcm));
   }
 
   @Test

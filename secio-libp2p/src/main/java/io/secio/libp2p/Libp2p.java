@@ -13,7 +13,7 @@ import io.secio.identity.IdentityPublicKey;
 import io.secio.netty.NegotiatedProtocol;
 import io.secio.netty.Secio;
 import io.secio.netty.multistream.Multistream;
-import io.secio.netty.stage.NegotiationStage;
+import io.secio.netty.negotiation.NegotiationStage;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;

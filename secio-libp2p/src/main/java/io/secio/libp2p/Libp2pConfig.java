@@ -3,7 +3,7 @@ package io.secio.libp2p;
 import io.netty.channel.ChannelHandler;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.multistream.Multistream;
-import io.secio.netty.stage.NegotiatedStreams;
+import io.secio.netty.negotiation.NegotiatedStreams;
 import io.secio.streams.mplex.MplexConfig;
 import io.secio.streams.yamux.YamuxConfig;
 import java.time.Duration;

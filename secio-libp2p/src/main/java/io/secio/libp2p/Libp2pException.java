@@ -1,6 +1,6 @@
 package io.secio.libp2p;
 
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import io.secio.netty.multistream.MultistreamException;
 import java.io.IOException;
 

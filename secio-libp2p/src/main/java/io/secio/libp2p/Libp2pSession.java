@@ -10,7 +10,7 @@ import io.secio.SecioSession;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.libp2p.Libp2pException.Reason;
 import io.secio.netty.multistream.Multistream;
-import io.secio.netty.stage.NegotiatedStreams;
+import io.secio.netty.negotiation.NegotiatedStreams;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.mplex.MplexHandler;

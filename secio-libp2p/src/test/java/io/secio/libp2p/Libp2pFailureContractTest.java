@@ -16,7 +16,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import io.secio.identity.KeyType;
 import io.secio.netty.NegotiationCompletionEvent;
 import io.secio.netty.SecioHandshakeCompletionEvent;

@@ -10,7 +10,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.secio.netty.multistream.Multistream;
 import io.secio.netty.multistream.MultistreamException;
-import io.secio.netty.stage.NegotiatedStreams;
+import io.secio.netty.negotiation.NegotiatedStreams;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

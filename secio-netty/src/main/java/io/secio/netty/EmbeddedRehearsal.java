@@ -7,7 +7,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.secio.Dialect;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import io.secio.SecioSession;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;

@@ -14,9 +14,9 @@ import io.netty.util.concurrent.Future;
 import io.secio.HandshakeLimiter;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.handshake.WarmUp;
+import io.secio.protocol.SecioException;
 import java.util.Objects;
 import java.util.Optional;
 

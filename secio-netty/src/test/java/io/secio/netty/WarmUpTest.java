@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import io.secio.SecioMode;
 import io.secio.SecioObserver;
 import io.secio.SecioSession;

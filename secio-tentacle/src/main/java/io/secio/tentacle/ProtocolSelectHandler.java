@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.secio.netty.NegotiatedProtocol;
-import io.secio.netty.stage.NegotiationStage;
+import io.secio.netty.negotiation.NegotiationStage;
 import io.secio.streams.StreamChannel;
 import io.secio.tentacle.TentacleException.Reason;
 import java.util.List;

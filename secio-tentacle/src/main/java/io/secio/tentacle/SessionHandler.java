@@ -8,7 +8,7 @@ import io.netty.util.concurrent.Promise;
 import io.secio.PeerId;
 import io.secio.SecioSession;
 import io.secio.netty.SecioHandshakeCompletionEvent;
-import io.secio.netty.stage.NegotiatedStreams;
+import io.secio.netty.negotiation.NegotiatedStreams;
 import io.secio.netty.stage.StageSink;
 import io.secio.streams.yamux.YamuxHandler;
 import io.secio.tentacle.TentacleException.Reason;

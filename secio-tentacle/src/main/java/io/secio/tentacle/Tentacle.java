@@ -12,7 +12,7 @@ import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.netty.NegotiatedProtocol;
 import io.secio.netty.Secio;
-import io.secio.netty.stage.NegotiationStage;
+import io.secio.netty.negotiation.NegotiationStage;
 import java.util.Objects;
 import java.util.Optional;
 

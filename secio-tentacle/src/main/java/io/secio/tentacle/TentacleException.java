@@ -1,6 +1,6 @@
 package io.secio.tentacle;
 
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import java.io.IOException;
 
 /**

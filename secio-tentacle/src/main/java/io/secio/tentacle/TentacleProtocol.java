@@ -1,7 +1,7 @@
 package io.secio.tentacle;
 
 import io.netty.channel.ChannelHandler;
-import io.secio.netty.stage.NegotiatedStreams;
+import io.secio.netty.negotiation.NegotiatedStreams;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;

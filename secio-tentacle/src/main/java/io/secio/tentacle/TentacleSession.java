@@ -7,7 +7,7 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.secio.PeerId;
 import io.secio.SecioSession;
-import io.secio.netty.stage.NegotiatedStreams;
+import io.secio.netty.negotiation.NegotiatedStreams;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.tentacle.TentacleException.Reason;

@@ -1,6 +1,5 @@
 package io.secio.examples.cli;
 
-import io.secio.examples.cli.ckb.CkbCommand;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;

@@ -10,7 +10,7 @@ import io.secio.SecioConfig;
 import io.secio.netty.NegotiatedProtocol;
 import io.secio.netty.NegotiationCompletionEvent;
 import io.secio.netty.Secio;
-import io.secio.netty.stage.NegotiationStage;
+import io.secio.netty.negotiation.NegotiationStage;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;

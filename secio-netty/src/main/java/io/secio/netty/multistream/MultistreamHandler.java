@@ -6,7 +6,7 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import io.secio.netty.NegotiatedProtocol;
 import io.secio.netty.NegotiationCompletionEvent;
 import io.secio.netty.multistream.MultistreamException.Reason;
-import io.secio.netty.stage.NegotiationStage;
+import io.secio.netty.negotiation.NegotiationStage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.secio;
+package io.secio.protocol;
 
 import java.util.Optional;
 

@@ -1,4 +1,4 @@
-package io.secio.examples.cli.ckb;
+package io.secio.examples.cli;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,11 +1,10 @@
-package io.secio.examples.cli.ckb;
+package io.secio.examples.cli;
 
 import io.netty.channel.EventLoopGroup;
 import io.secio.SecioConfig;
 import io.secio.ckb.CkbConfig;
 import io.secio.ckb.IdentifyFlags;
 import io.secio.ckb.Node;
-import io.secio.examples.cli.SecioCli;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.Transports;
 import java.io.PrintWriter;

@@ -1,4 +1,4 @@
-package io.secio.examples.cli.ckb;
+package io.secio.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.secio.netty.stage;
+package io.secio.netty.negotiation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,6 +19,7 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ImmediateEventExecutor;
 import io.secio.netty.NegotiatedProtocol;
 import io.secio.netty.NegotiationCompletionEvent;
+import io.secio.netty.stage.StageSink;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.secio.netty.stage;
+package io.secio.netty.negotiation;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
@@ -7,6 +7,8 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
+import io.secio.netty.stage.StageHandler;
+import io.secio.netty.stage.StageSink;
 import java.util.function.Supplier;
 
 /**

@@ -1,11 +1,10 @@
-package io.secio.examples.cli.ckb;
+package io.secio.examples.cli;
 
 import io.secio.PeerText;
 import io.secio.ckb.CkbSession;
 import io.secio.ckb.IdentifyFlags;
 import io.secio.ckb.IdentifyRecord;
 import io.secio.ckb.Node;
-import io.secio.examples.cli.Report;
 import java.util.stream.Collectors;
 
 /**

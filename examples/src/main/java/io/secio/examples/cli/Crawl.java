@@ -1,4 +1,4 @@
-package io.secio.examples.cli.ckb;
+package io.secio.examples.cli;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -11,7 +11,6 @@ import io.secio.ckb.Ckb;
 import io.secio.ckb.CkbConfig;
 import io.secio.ckb.CkbSession;
 import io.secio.ckb.Node;
-import io.secio.examples.cli.InOrderTeardown;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.Transports;
 import java.io.PrintWriter;

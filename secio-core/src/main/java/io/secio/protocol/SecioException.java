@@ -1,4 +1,4 @@
-package io.secio;
+package io.secio.protocol;
 
 import java.security.GeneralSecurityException;
 import java.util.Objects;
@@ -20,7 +20,7 @@ public final class SecioException extends GeneralSecurityException {
     SELF_CONNECTION("connected to self"),
     /** The remote key does not hash to the expected peer id. */
     PEER_ID_MISMATCH("remote peer id does not match the expected one"),
-    /** The configured {@link PeerVerifier} did not accept the remote peer. */
+    /** The configured {@link io.secio.PeerVerifier} did not accept the remote peer. */
     PEER_REFUSED("remote peer refused"),
     /** The Exchange signature does not verify under the remote identity key. */
     BAD_SIGNATURE("bad signature in Exchange"),
@@ -88,7 +88,7 @@ public final class SecioException extends GeneralSecurityException {
 
   /**
    * A failure for {@code reason}; the message is the reason's description, then {@code detail}
-   * (already escaped and bounded when it quotes a peer: {@link PeerText}).
+   * (already escaped and bounded when it quotes a peer: {@link io.secio.PeerText}).
    */
   public SecioException(Reason reason, String detail) {
     this(reason, detail, null);

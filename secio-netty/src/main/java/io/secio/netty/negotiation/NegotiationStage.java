@@ -1,4 +1,4 @@
-package io.secio.netty.stage;
+package io.secio.netty.negotiation;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
@@ -7,6 +7,7 @@ import io.netty.util.concurrent.Future;
 import io.secio.HandshakeLimiter;
 import io.secio.netty.NegotiatedProtocol;
 import io.secio.netty.NegotiationCompletionEvent;
+import io.secio.netty.stage.StageHandler;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.secio.examples.cli.ckb;
+package io.secio.examples.cli;
 
 import io.secio.ckb.CkbNetwork;
 import io.secio.ckb.header.Consensus;

@@ -1,4 +1,4 @@
-package io.secio.examples.cli.ckb;
+package io.secio.examples.cli;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -10,8 +10,6 @@ import io.secio.ckb.CkbConfig;
 import io.secio.ckb.CkbEvent;
 import io.secio.ckb.CkbProtocol;
 import io.secio.ckb.IdentifyFlags;
-import io.secio.examples.cli.Report;
-import io.secio.examples.cli.SecioCli;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.Transports;

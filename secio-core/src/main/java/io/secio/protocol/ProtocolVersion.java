@@ -1,4 +1,4 @@
-package io.secio;
+package io.secio.protocol;
 
 /** The framing a session uses, which follows from the negotiated cipher alone. */
 public enum ProtocolVersion {
