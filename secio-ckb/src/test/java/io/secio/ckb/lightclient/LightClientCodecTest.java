@@ -49,6 +49,16 @@ class LightClientCodecTest {
     }
   }
 
+  /** The sizes docs/CKB.md's serving plan counts with: a SendLastState without and with a 32-byte extension. */
+  @Test
+  void aSendLastStateIs392BytesAnd428WithTheChainRootExtension() {
+    Header header = Header.fromBytes(testnetHeader4());
+    assertEquals(392, LightClientCodec.encode(new LightClientMessage.SendLastState(
+        new VerifiableHeader(header, Byte32.ZERO, Optional.empty(), HeaderDigest.ZERO))).length);
+    assertEquals(428, LightClientCodec.encode(new LightClientMessage.SendLastState(
+        new VerifiableHeader(header, Byte32.ZERO, Optional.of(new byte[32]), HeaderDigest.ZERO))).length);
+  }
+
   @Test
   void sendLastStateAsTheVector() throws Exception {
     byte[] bytes = example("send_last_state_layout_only");
