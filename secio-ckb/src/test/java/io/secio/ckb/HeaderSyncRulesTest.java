@@ -13,6 +13,8 @@ import io.secio.ckb.header.Header;
 import io.secio.ckb.header.HeaderException;
 import io.secio.ckb.header.HeaderRule;
 import io.secio.ckb.message.SyncMessage;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbProtocol;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Clock;

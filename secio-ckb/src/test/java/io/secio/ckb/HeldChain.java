@@ -6,6 +6,7 @@ import io.secio.ckb.header.ChainGenerator;
 import io.secio.ckb.header.Consensus;
 import io.secio.ckb.header.Header;
 import io.secio.ckb.header.Pow;
+import io.secio.ckb.protocol.CkbNetwork;
 import io.secio.ckb.store.HeaderStore;
 import java.nio.file.Path;
 import java.time.Clock;

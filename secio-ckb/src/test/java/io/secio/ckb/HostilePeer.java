@@ -12,6 +12,8 @@ import io.netty.util.concurrent.Future;
 import io.secio.ckb.codec.CompressCodec;
 import io.secio.ckb.message.Identify;
 import io.secio.ckb.message.IdentifyMessage;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbProtocol;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.NegotiationCompletionEvent;
 import io.secio.streams.StreamChannel;

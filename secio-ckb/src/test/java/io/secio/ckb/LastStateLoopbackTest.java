@@ -8,6 +8,7 @@ import io.secio.ckb.header.ChainGenerator;
 import io.secio.ckb.header.Header;
 import io.secio.ckb.header.HeaderRule;
 import io.secio.ckb.header.Pow;
+import io.secio.ckb.protocol.IdentifyFlags;
 import io.secio.multiaddr.Multiaddr;
 import java.math.BigInteger;
 import java.nio.file.Path;

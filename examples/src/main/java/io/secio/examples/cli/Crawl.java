@@ -4,7 +4,7 @@ import io.netty.channel.EventLoopGroup;
 import io.secio.SecioConfig;
 import io.secio.ckb.CkbConfig;
 import io.secio.ckb.CkbSession;
-import io.secio.ckb.Node;
+import io.secio.ckb.protocol.Node;
 import io.secio.multiaddr.Multiaddr;
 import java.io.PrintWriter;
 import java.time.Duration;

@@ -2,9 +2,9 @@ package io.secio.examples.cli;
 
 import io.netty.channel.EventLoopGroup;
 import io.secio.ckb.CkbConfig;
-import io.secio.ckb.CkbNetwork;
 import io.secio.ckb.CkbSession;
 import io.secio.ckb.header.Consensus;
+import io.secio.ckb.protocol.CkbNetwork;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.Transports;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package io.secio.examples.cli;
 
-import io.secio.ckb.CkbNetwork;
 import io.secio.ckb.header.Consensus;
 import io.secio.ckb.header.Pow;
+import io.secio.ckb.protocol.CkbNetwork;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

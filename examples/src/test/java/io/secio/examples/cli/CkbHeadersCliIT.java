@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.ckb.IdentifyFlags;
 import io.secio.ckb.header.ChainGenerator;
 import io.secio.ckb.header.Header;
 import io.secio.ckb.header.Pow;
+import io.secio.ckb.protocol.IdentifyFlags;
 import io.secio.ckb.store.HeaderStore;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

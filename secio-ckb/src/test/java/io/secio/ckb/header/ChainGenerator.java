@@ -1,7 +1,7 @@
 package io.secio.ckb.header;
 
-import io.secio.ckb.CkbNetwork;
 import io.secio.ckb.lightclient.ChainRoot;
+import io.secio.ckb.protocol.CkbNetwork;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;

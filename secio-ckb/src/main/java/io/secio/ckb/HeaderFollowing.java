@@ -1,13 +1,12 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
 import io.netty.util.concurrent.ScheduledFuture;
-import io.secio.ckb.CkbEvent;
-import io.secio.ckb.CkbException;
-import io.secio.ckb.CkbException.Reason;
 import io.secio.ckb.chain.Acceptance;
 import io.secio.ckb.chain.HeaderFollower;
 import io.secio.ckb.header.Header;
 import io.secio.ckb.header.HeaderException;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbException.Reason;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -1,15 +1,13 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
-import io.secio.ckb.CkbConfig;
-import io.secio.ckb.CkbException;
-import io.secio.ckb.CkbException.Reason;
-import io.secio.ckb.CkbProtocol;
-import io.secio.ckb.HeaderSync;
 import io.secio.ckb.chain.GetHeadersAnswer;
 import io.secio.ckb.chain.HeaderFollower;
 import io.secio.ckb.header.Byte32;
 import io.secio.ckb.header.Header;
 import io.secio.ckb.message.SyncMessage;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbException.Reason;
+import io.secio.ckb.protocol.CkbProtocol;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;

@@ -1,11 +1,11 @@
-package io.secio.ckb;
+package io.secio.ckb.protocol;
 
 import java.io.IOException;
 
 /**
  * A CKB session failed or refused something ({@code docs/CKB.md}, "Network protocols"): the failure
- * of {@link Ckb#sessionFuture}, what a protocol stream's pipeline sees in {@code exceptionCaught}, and
- * the cause a closed {@link CkbSession} gives. {@link #reason()} says what happened; {@link
+ * of {@link io.secio.ckb.Ckb#sessionFuture}, what a protocol stream's pipeline sees in {@code exceptionCaught}, and
+ * the cause a closed {@link io.secio.ckb.CkbSession} gives. {@link #reason()} says what happened; {@link
  * #isBan()} whether the peer's address was banned for it.
  *
  * <p>Immutable. The message names protocols, sizes and rules, never a message's bytes.

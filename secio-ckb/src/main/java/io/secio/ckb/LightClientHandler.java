@@ -1,13 +1,6 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
 import io.netty.util.concurrent.ScheduledFuture;
-import io.secio.ckb.CkbConfig;
-import io.secio.ckb.CkbEvent;
-import io.secio.ckb.CkbException;
-import io.secio.ckb.CkbException.Reason;
-import io.secio.ckb.CkbProtocol;
-import io.secio.ckb.IdentifyFlags;
-import io.secio.ckb.IdentifyRecord;
 import io.secio.ckb.chain.HeaderFollower;
 import io.secio.ckb.header.Byte32;
 import io.secio.ckb.header.HeaderException;
@@ -17,6 +10,11 @@ import io.secio.ckb.lightclient.LastStateVerifier;
 import io.secio.ckb.lightclient.LightClientCodec;
 import io.secio.ckb.lightclient.LightClientMessage;
 import io.secio.ckb.lightclient.LightClientMessageException;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbException.Reason;
+import io.secio.ckb.protocol.CkbProtocol;
+import io.secio.ckb.protocol.IdentifyFlags;
+import io.secio.ckb.protocol.IdentifyRecord;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;

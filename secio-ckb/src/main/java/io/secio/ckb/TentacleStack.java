@@ -1,4 +1,4 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
@@ -7,10 +7,9 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.util.concurrent.Future;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.ckb.CkbConfig;
-import io.secio.ckb.CkbProtocol;
 import io.secio.ckb.codec.CompressDecoder;
 import io.secio.ckb.codec.CompressEncoder;
+import io.secio.ckb.protocol.CkbProtocol;
 import io.secio.streams.StreamChannel;
 import io.secio.tentacle.Tentacle;
 import io.secio.tentacle.TentacleConfig;
@@ -27,14 +26,14 @@ import java.util.Optional;
  * if it has one and its {@link ProtocolHandler}; LightClient is spoken when the config subscribes to
  * tips or serves its own, else registered silent if asked. Stateless.
  */
-public final class TentacleStack {
+final class TentacleStack {
   private static final List<CkbProtocol> OWN = List.of(CkbProtocol.IDENTIFY, CkbProtocol.PING,
       CkbProtocol.DISCOVERY, CkbProtocol.FEELER, CkbProtocol.DISCONNECT_MESSAGE, CkbProtocol.SYNC, CkbProtocol.TIME);
 
   private TentacleStack() {}
 
   /** The tentacle config of {@code config}: one per server (it holds the registry of connected keys). */
-  public static TentacleConfig tentacleConfig(CkbConfig config) {
+  static TentacleConfig tentacleConfig(CkbConfig config) {
     TentacleConfig.Builder b = TentacleConfig.builder();
     List<CkbProtocol> registered = new ArrayList<>(OWN);
     registered.addAll(config.extraProtocols().keySet());
@@ -56,7 +55,7 @@ public final class TentacleStack {
    * @param dialer whether this side dialed
    * @param expected the peer id the dialed address names, or null
    */
-  public static ChannelHandler handler(SecioConfig secio, TentacleConfig tentacle, boolean dialer, PeerId expected) {
+  static ChannelHandler handler(SecioConfig secio, TentacleConfig tentacle, boolean dialer, PeerId expected) {
     if (secio == null) {
       return dialer ? Tentacle.insecureClient(tentacle) : Tentacle.insecureServer(tentacle);
     }
@@ -67,7 +66,7 @@ public final class TentacleStack {
   }
 
   /** The tentacle session's future on {@code connection}, once {@link #handler}'s is in its pipeline. */
-  public static Future<TentacleSession> session(Channel connection) {
+  static Future<TentacleSession> session(Channel connection) {
     return Tentacle.sessionFuture(connection);
   }
 
@@ -77,7 +76,7 @@ public final class TentacleStack {
    *
    * @throws IllegalArgumentException if the session's config does not register it
    */
-  public static Future<StreamChannel> open(TentacleSession session, CkbProtocol protocol) {
+  static Future<StreamChannel> open(TentacleSession session, CkbProtocol protocol) {
     TentacleProtocol registered = session.config().protocol(protocol.protocolName())
         .orElseThrow(() -> new IllegalArgumentException(protocol + " is not registered on " + session));
     return session.openStream(registered.name(), registered.handler());
