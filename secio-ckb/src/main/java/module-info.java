@@ -18,6 +18,7 @@ module io.secio.ckb {
 
   // The API: one line per package.
   exports io.secio.ckb;
+  exports io.secio.ckb.protocol;
   exports io.secio.ckb.header;
   exports io.secio.ckb.store;
   exports io.secio.ckb.chain;

@@ -4,7 +4,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.util.concurrent.Future;
 import io.secio.ckb.Ckb;
 import io.secio.ckb.CkbSession;
-import io.secio.ckb.Node;
+import io.secio.ckb.protocol.Node;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

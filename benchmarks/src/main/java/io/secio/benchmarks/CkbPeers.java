@@ -10,7 +10,7 @@ import io.secio.Dialect;
 import io.secio.SecioConfig;
 import io.secio.ckb.Ckb;
 import io.secio.ckb.CkbConfig;
-import io.secio.ckb.CkbNetwork;
+import io.secio.ckb.protocol.CkbNetwork;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.multiaddr.Multiaddr;

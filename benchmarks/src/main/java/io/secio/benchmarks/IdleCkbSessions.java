@@ -2,8 +2,8 @@ package io.secio.benchmarks;
 
 import io.netty.channel.Channel;
 import io.secio.ckb.Ckb;
-import io.secio.ckb.CkbProtocol;
 import io.secio.ckb.CkbSession;
+import io.secio.ckb.protocol.CkbProtocol;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,7 @@
 package io.secio.ckb;
 
+import io.secio.ckb.protocol.IdentifyFlags;
+import io.secio.ckb.protocol.Node;
 import io.secio.multiaddr.Multiaddr;
 import java.util.ArrayList;
 import java.util.Collections;

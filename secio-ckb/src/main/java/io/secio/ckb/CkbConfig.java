@@ -1,6 +1,11 @@
 package io.secio.ckb;
 
 import io.netty.channel.ChannelHandler;
+import io.secio.ckb.chain.HeaderFollower;
+import io.secio.ckb.header.Consensus;
+import io.secio.ckb.protocol.CkbNetwork;
+import io.secio.ckb.protocol.CkbProtocol;
+import io.secio.ckb.protocol.IdentifyFlags;
 import io.secio.multiaddr.Multiaddr;
 import java.time.Clock;
 import java.time.Duration;
@@ -35,6 +40,13 @@ public final class CkbConfig {
   public static final int DEFAULT_GET_NODES_COUNT = 1000;
   /** The most listen addresses an Identify carries. */
   public static final int MAX_LISTEN_ADDRS = 10;
+  /**
+   * How long after a peer ran out of headers Sync asks it again: CKB's average block interval,
+   * (48 s + 8 s) / 2, a node's own wait ({@code tip_synced}).
+   */
+  public static final Duration DEFAULT_HEADERS_RE_ASK = Duration.ofSeconds(28);
+  /** How old a light-client server's last answer may get before it is asked again (the light client's 8 s). */
+  public static final Duration DEFAULT_LAST_STATE_RE_ASK = Duration.ofSeconds(8);
 
   private final CkbNetwork network;
   private final long flags;
@@ -50,6 +62,12 @@ public final class CkbConfig {
   private final AddressBook addressBook;
   private final CkbListener listener;
   private final Clock clock;
+  private final HeaderFollower headers;
+  private final HeaderSync headerSync;
+  private final Duration headersReAsk;
+  private final Consensus lastStateConsensus;
+  private final Duration lastStateReAsk;
+  private final HeaderFollower lastStateServed;
 
   private CkbConfig(Builder b) {
     this.network = b.network;
@@ -66,6 +84,12 @@ public final class CkbConfig {
     this.banList = b.banList != null ? b.banList : new BanList(b.clock);
     this.addressBook = b.addressBook != null ? b.addressBook : new AddressBook();
     this.listener = b.listener;
+    this.headers = b.headers;
+    this.headerSync = b.headerSync;
+    this.headersReAsk = b.headersReAsk;
+    this.lastStateConsensus = b.lastStateConsensus;
+    this.lastStateReAsk = b.lastStateReAsk;
+    this.lastStateServed = b.lastStateServed;
   }
 
   /** A builder for {@code network}, with CKB's defaults and this side's honest flags (DISCOVERY). */
@@ -144,9 +168,50 @@ public final class CkbConfig {
     return Optional.ofNullable(listener);
   }
 
-  /** The clock of Time messages and of the default ban list. */
+  /** The clock of Time messages, of the default ban list and of the light client's counts. */
   public Clock clock() {
     return clock;
+  }
+
+  /** The header chain Sync follows or serves ({@link Builder#headers}), if any. */
+  public Optional<HeaderFollower> headers() {
+    return Optional.ofNullable(headers);
+  }
+
+  /**
+   * What Sync does with {@link #headers()}; without a chain, {@link HeaderSync#FOLLOW}'s answers
+   * only (every request answered {@code InIBD}) and no asking.
+   */
+  public HeaderSync headerSync() {
+    return headerSync;
+  }
+
+  /** How long after a peer ran out of headers Sync asks it again. */
+  public Duration headersReAsk() {
+    return headersReAsk;
+  }
+
+  /**
+   * The rules a light-client server's tips are checked with, when this side subscribes to them
+   * ({@link Builder#subscribeLastState}).
+   */
+  public Optional<Consensus> lastStateConsensus() {
+    return Optional.ofNullable(lastStateConsensus);
+  }
+
+  /** How old a server's last answer may get before it is asked again. */
+  public Duration lastStateReAsk() {
+    return lastStateReAsk;
+  }
+
+  /** The chain whose tip this side serves on {@code /ckb/lightclient} ({@link Builder#serveLastState}), if any. */
+  public Optional<HeaderFollower> lastStateServed() {
+    return Optional.ofNullable(lastStateServed);
+  }
+
+  /** Whether {@code /ckb/lightclient} is spoken here: this side subscribes to tips or serves its own. */
+  public boolean speaksLightClient() {
+    return lastStateConsensus != null || lastStateServed != null;
   }
 
   @Override
@@ -172,6 +237,12 @@ public final class CkbConfig {
     private AddressBook addressBook;
     private CkbListener listener;
     private Clock clock = Clock.systemUTC();
+    private HeaderFollower headers;
+    private HeaderSync headerSync = HeaderSync.FOLLOW;
+    private Duration headersReAsk = DEFAULT_HEADERS_RE_ASK;
+    private Consensus lastStateConsensus;
+    private Duration lastStateReAsk = DEFAULT_LAST_STATE_RE_ASK;
+    private HeaderFollower lastStateServed;
 
     private Builder(CkbNetwork network) {
       this.network = Objects.requireNonNull(network, "network");
@@ -293,6 +364,9 @@ public final class CkbConfig {
       if (protocol.isImplemented()) {
         throw new IllegalArgumentException(protocol + " is this side's own");
       }
+      if (protocol == CkbProtocol.LIGHT_CLIENT && (lastStateConsensus != null || lastStateServed != null)) {
+        throw new IllegalArgumentException("LightClient is spoken here (subscribeLastState, serveLastState)");
+      }
       if (handler != null && !handler.getClass().isAnnotationPresent(ChannelHandler.Sharable.class)) {
         throw new IllegalArgumentException(handler.getClass().getName() + " is not @Sharable");
       }
@@ -342,6 +416,82 @@ public final class CkbConfig {
     public Builder clock(Clock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
       return this;
+    }
+
+    /**
+     * Keeps a header chain on Sync: every session follows its peer's headers into {@code follower},
+     * serves them, or both ({@code docs/CKB.md}, "The follower over the network"). Without one, Sync
+     * answers every request with {@code InIBD} and asks for nothing, as CKB's light client.
+     *
+     * @param follower the chain, shared by every session of this config; of this config's network
+     * @param sync what each session does with it
+     * @return this builder
+     */
+    public Builder headers(HeaderFollower follower, HeaderSync sync) {
+      sameNetwork(follower.consensus());
+      this.headers = follower;
+      this.headerSync = Objects.requireNonNull(sync, "sync");
+      return this;
+    }
+
+    /**
+     * How long after a peer ran out of headers (a batch under 2000) Sync asks it again; CKB's 28 s by
+     * default. A node announces new blocks on Relay, which this side does not speak, so asking again
+     * is how a follower hears of them.
+     *
+     * @param interval positive
+     * @return this builder
+     */
+    public Builder headersReAsk(Duration interval) {
+      this.headersReAsk = positive(interval, "interval");
+      return this;
+    }
+
+    /**
+     * Subscribes to the tip of every peer that serves light clients (flag LIGHT_CLIENT), on a session
+     * this side dialed: {@code /ckb/lightclient} is opened, {@code GetLastState{subscribe}} sent, each
+     * {@code SendLastState} checked ({@link io.secio.ckb.lightclient.LastStateVerifier}) and surfaced
+     * as {@link CkbEvent.LastStateReceived}, and asked again once the last answer is older than
+     * {@code reAsk}. On a session the peer dialed, its {@code /ckb/lightclient} is answered too.
+     *
+     * @param consensus the rules the tips are checked with; of this config's network
+     * @param reAsk how old the last answer may get (the light client's 8 s); positive
+     * @return this builder
+     */
+    public Builder subscribeLastState(Consensus consensus, Duration reAsk) {
+      sameNetwork(consensus);
+      refuseSilentLightClient();
+      this.lastStateConsensus = consensus;
+      this.lastStateReAsk = positive(reAsk, "reAsk");
+      return this;
+    }
+
+    /**
+     * Serves {@code follower}'s tip on {@code /ckb/lightclient}: a peer's {@code GetLastState} is
+     * answered with a {@code SendLastState} at once and, when it subscribed, again whenever the tip
+     * moves. Proof requests are not served ({@code docs/CKB.md}, "What the light-client server
+     * serves"). Announcing {@link IdentifyFlags#LIGHT_CLIENT} stays the caller's choice ({@link #flags}).
+     *
+     * @param follower the chain, which must start at its genesis header; of this config's network
+     * @return this builder
+     */
+    public Builder serveLastState(HeaderFollower follower) {
+      sameNetwork(follower.consensus());
+      refuseSilentLightClient();
+      this.lastStateServed = follower;
+      return this;
+    }
+
+    private void sameNetwork(Consensus consensus) {
+      if (!consensus.network().equals(network)) {
+        throw new IllegalArgumentException(consensus.network() + " is not this config's " + network);
+      }
+    }
+
+    private void refuseSilentLightClient() {
+      if (extraProtocols.containsKey(CkbProtocol.LIGHT_CLIENT)) {
+        throw new IllegalArgumentException("LightClient is registered silent (protocol)");
+      }
     }
 
     /** The config. */

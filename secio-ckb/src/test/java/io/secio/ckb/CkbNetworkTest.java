@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.ckb.protocol.CkbNetwork;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 

@@ -55,6 +55,9 @@ final class CkbPair implements AutoCloseable {
     for (long s = 0; s < seconds; s++) {
       dialer.advanceTimeBy(1, TimeUnit.SECONDS);
       listener.advanceTimeBy(1, TimeUnit.SECONDS);
+      // The timers first, so that the tasks they queue run in the pump.
+      dialer.runScheduledPendingTasks();
+      listener.runScheduledPendingTasks();
       pump();
     }
     return this;

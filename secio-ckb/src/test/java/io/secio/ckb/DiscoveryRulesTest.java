@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.ckb.message.DiscoveryMessage;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbProtocol;
+import io.secio.ckb.protocol.IdentifyFlags;
+import io.secio.ckb.protocol.Node;
 import io.secio.multiaddr.Multiaddr;
 import java.util.ArrayList;
 import java.util.List;

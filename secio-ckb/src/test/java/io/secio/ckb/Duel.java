@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbNetwork;
+import io.secio.ckb.protocol.CkbProtocol;
+import io.secio.ckb.protocol.IdentifyFlags;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.streams.StreamChannel;
 import java.util.ArrayList;
@@ -18,6 +22,7 @@ import java.util.function.UnaryOperator;
  */
 final class Duel implements AutoCloseable {
   final boolean weDial;
+  final CkbNetwork network;
   final MutableClock clock = new MutableClock();
   final CkbConfig config;
   final List<CkbEvent> events = new ArrayList<>();
@@ -25,14 +30,22 @@ final class Duel implements AutoCloseable {
   List<String> hostileVersions = List.of(CkbProtocol.VERSION);
   /** The protocols the next hostile peer does not have. */
   Set<CkbProtocol> hostileLacks = Set.of();
+  /** The flags the next hostile peer announces. */
+  long hostileFlags = IdentifyFlags.FULL_NODE_REQUIRED | IdentifyFlags.COMPATIBILITY;
   /** The address our dialer dials (its observed address for the peer). */
   Multiaddr dialed;
   HostilePeer hostile;
   CkbPair pair;
 
   Duel(boolean weDial, UnaryOperator<CkbConfig.Builder> tweak) {
+    this(weDial, CkbNetwork.TESTNET, tweak);
+  }
+
+  /** Both sides on {@code network}. */
+  Duel(boolean weDial, CkbNetwork network, UnaryOperator<CkbConfig.Builder> tweak) {
     this.weDial = weDial;
-    this.config = tweak.apply(CkbConfig.builder(CkbNetwork.TESTNET).clock(clock).localAddresses(true)
+    this.network = network;
+    this.config = tweak.apply(CkbConfig.builder(network).clock(clock).localAddresses(true)
         .listener((s, e) -> events.add(e))).build();
   }
 
@@ -62,7 +75,7 @@ final class Duel implements AutoCloseable {
     if (!weDial) {
       open(CkbProtocol.IDENTIFY);
     }
-    hostile.identify(CkbNetwork.TESTNET.identifyName(), IdentifyFlags.FULL_NODE_REQUIRED | IdentifyFlags.COMPATIBILITY);
+    hostile.identify(network.identifyName(), hostileFlags);
     pair.pump();
     assertTrue(session().isSuccess(), () -> "identified: " + session().cause());
     return this;

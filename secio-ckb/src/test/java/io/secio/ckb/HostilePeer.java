@@ -1,6 +1,7 @@
 package io.secio.ckb;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -8,8 +9,11 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.Future;
+import io.secio.ckb.codec.CompressCodec;
 import io.secio.ckb.message.Identify;
 import io.secio.ckb.message.IdentifyMessage;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbProtocol;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.NegotiationCompletionEvent;
 import io.secio.streams.StreamChannel;
@@ -19,6 +23,7 @@ import io.secio.tentacle.TentacleProtocol;
 import io.secio.tentacle.TentacleSession;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
@@ -105,6 +110,30 @@ final class HostilePeer {
     Deque<byte[]> q = received.computeIfAbsent(protocol.protocolName(), k -> new ArrayDeque<>());
     List<byte[]> out = List.copyOf(q);
     q.clear();
+    return out;
+  }
+
+  /**
+   * The payloads received on a compress-codec protocol so far (the flag read, a snappy block
+   * decompressed), oldest first, removed.
+   */
+  List<byte[]> takePayloads(CkbProtocol protocol) {
+    List<byte[]> out = new ArrayList<>();
+    for (byte[] frame : take(protocol)) {
+      ByteBuf message = Unpooled.wrappedBuffer(frame);
+      ByteBuf payload = null;
+      try {
+        payload = CompressCodec.decode(ByteBufAllocator.DEFAULT, message);
+        out.add(ByteBufUtil.getBytes(payload));
+      } catch (CkbException e) {
+        throw new AssertionError("our side wrote a bad compress frame", e);
+      } finally {
+        message.release();
+        if (payload != null) {
+          payload.release();
+        }
+      }
+    }
     return out;
   }
 

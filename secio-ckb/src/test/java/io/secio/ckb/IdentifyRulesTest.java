@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.ckb.message.Identify;
 import io.secio.ckb.message.IdentifyMessage;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbNetwork;
+import io.secio.ckb.protocol.CkbProtocol;
+import io.secio.ckb.protocol.IdentifyFlags;
+import io.secio.ckb.protocol.IdentifyRecord;
 import io.secio.molecule.Molecule;
 import io.secio.multiaddr.Multiaddr;
 import java.net.InetSocketAddress;

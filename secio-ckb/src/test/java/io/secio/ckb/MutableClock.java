@@ -6,9 +6,9 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock that moves only when told: bans and Time messages in tests. Not thread-safe. */
+/** A clock that moves only when told: bans and Time messages in tests. One thread moves it; any may read it. */
 final class MutableClock extends Clock {
-  private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+  private volatile Instant now = Instant.parse("2026-01-01T00:00:00Z");
 
   void advance(Duration d) {
     now = now.plus(d);

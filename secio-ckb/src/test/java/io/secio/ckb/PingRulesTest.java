@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.ckb.message.PingMessage;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbNetwork;
+import io.secio.ckb.protocol.CkbProtocol;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

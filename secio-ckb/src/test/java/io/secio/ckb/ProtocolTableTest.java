@@ -13,6 +13,8 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.Future;
+import io.secio.ckb.protocol.CkbNetwork;
+import io.secio.ckb.protocol.CkbProtocol;
 import io.secio.streams.StreamChannel;
 import io.secio.tentacle.Tentacle;
 import io.secio.tentacle.TentacleException;

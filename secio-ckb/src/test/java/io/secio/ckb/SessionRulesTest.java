@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.ckb.message.TimeMessage;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbNetwork;
+import io.secio.ckb.protocol.CkbProtocol;
+import io.secio.ckb.protocol.IdentifyFlags;
+import io.secio.ckb.protocol.Node;
 import io.secio.multiaddr.Multiaddr;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

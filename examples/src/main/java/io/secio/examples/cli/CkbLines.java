@@ -2,9 +2,9 @@ package io.secio.examples.cli;
 
 import io.secio.PeerText;
 import io.secio.ckb.CkbSession;
-import io.secio.ckb.IdentifyFlags;
-import io.secio.ckb.IdentifyRecord;
-import io.secio.ckb.Node;
+import io.secio.ckb.protocol.IdentifyFlags;
+import io.secio.ckb.protocol.IdentifyRecord;
+import io.secio.ckb.protocol.Node;
 import java.util.stream.Collectors;
 
 /**

@@ -1,24 +1,12 @@
 package io.secio.examples.cli;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.secio.SecioConfig;
-import io.secio.ckb.Ckb;
 import io.secio.ckb.CkbConfig;
 import io.secio.ckb.CkbSession;
-import io.secio.ckb.Node;
+import io.secio.ckb.protocol.Node;
 import io.secio.multiaddr.Multiaddr;
-import io.secio.multiaddr.MultiaddrProtocol;
-import io.secio.netty.Transports;
-import io.secio.websocket.WebSocket;
 import java.io.PrintWriter;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -50,28 +38,9 @@ final class Crawl {
 
   /** The node's nodes, printed with its record; null (and a {@code failed} line) if it failed. */
   List<Node> visit(Multiaddr address) throws InterruptedException {
-    InetSocketAddress socket = address.socketAddress().orElseThrow();
-    ChannelFuture connect = new Bootstrap().group(group).channel(Transports.best().channelClass())
-        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
-        .handler(new ChannelInitializer<Channel>() {
-          @Override
-          protected void initChannel(Channel ch) {
-            if (address.has(MultiaddrProtocol.WS)) {
-              ch.pipeline().addLast(WebSocket.client(webSocketUri(socket)));
-            }
-            ch.pipeline().addLast(Ckb.client(secio, config, address), new InOrderTeardown());
-          }
-        })
-        .connect(socket.isUnresolved() ? new InetSocketAddress(socket.getHostString(), socket.getPort()) : socket);
-    Channel channel = connect.channel();
+    CkbDial dial = CkbDial.start(group, secio, config, address, timeout);
     try {
-      // The handlers are added once the channel is registered, which a finished connect implies.
-      if (!connect.await(timeout.toMillis(), TimeUnit.MILLISECONDS) || !connect.isSuccess()) {
-        err.println(CkbLines.failed(address, connect.cause() != null ? connect.cause()
-            : new TimeoutException("no connection within " + timeout.toSeconds() + " s")));
-        return null;
-      }
-      CkbSession session = Ckb.sessionFuture(channel).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      CkbSession session = dial.session();
       out.println(CkbLines.identified(session));
       session.identify().listenAddrs().forEach(a -> out.println("listen " + a));
       List<Node> nodes = session.nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -82,24 +51,11 @@ final class Crawl {
       err.println(CkbLines.failed(address, e.getCause()));
       return null;
     } catch (TimeoutException e) {
-      err.println(CkbLines.failed(address, new TimeoutException("no answer within " + timeout.toSeconds() + " s")));
+      err.println(CkbLines.failed(address, e.getMessage() != null ? e
+          : new TimeoutException("no answer within " + timeout.toSeconds() + " s")));
       return null;
     } finally {
-      channel.close().awaitUninterruptibly();
-    }
-  }
-
-  /** Whether this crawl can dial {@code address}: a host and TCP port, and no TLS ({@code /wss}). */
-  static boolean dialable(Multiaddr address) {
-    return address.socketAddress().isPresent() && !address.has(MultiaddrProtocol.WSS);
-  }
-
-  /** {@code ws://HOST:PORT/}: the path tentacle and CKB's light client dial. */
-  private static URI webSocketUri(InetSocketAddress socket) {
-    try {
-      return new URI("ws", null, socket.getHostString(), socket.getPort(), "/", null, null);
-    } catch (URISyntaxException e) {
-      throw new IllegalArgumentException("no WebSocket URI for " + socket, e);
+      dial.close();
     }
   }
 }

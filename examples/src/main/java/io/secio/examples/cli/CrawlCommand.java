@@ -3,8 +3,8 @@ package io.secio.examples.cli;
 import io.netty.channel.EventLoopGroup;
 import io.secio.SecioConfig;
 import io.secio.ckb.CkbConfig;
-import io.secio.ckb.IdentifyFlags;
-import io.secio.ckb.Node;
+import io.secio.ckb.protocol.IdentifyFlags;
+import io.secio.ckb.protocol.Node;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.Transports;
 import java.io.PrintWriter;
@@ -106,7 +106,7 @@ final class CrawlCommand implements Callable<Integer> {
         nodes += learned.size();
         for (Node n : learned) {
           for (Multiaddr a : n.addresses()) {
-            if (Crawl.dialable(a) && IdentifyFlags.meets(n.flags(), requiredFlags) && seen.add(a)) {
+            if (CkbDial.dialable(a) && IdentifyFlags.meets(n.flags(), requiredFlags) && seen.add(a)) {
               queue.add(a);
             }
           }
@@ -127,7 +127,7 @@ final class CrawlCommand implements Callable<Integer> {
       try {
         if (value.startsWith("/")) {
           Multiaddr m = Multiaddr.parse(value);
-          if (!Crawl.dialable(m)) {
+          if (!CkbDial.dialable(m)) {
             throw new IllegalArgumentException("no host and TCP port, or TLS (/wss), in " + value);
           }
           return m;

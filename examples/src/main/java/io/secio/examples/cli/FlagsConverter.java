@@ -1,6 +1,6 @@
 package io.secio.examples.cli;
 
-import io.secio.ckb.IdentifyFlags;
+import io.secio.ckb.protocol.IdentifyFlags;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;

@@ -2,7 +2,7 @@ package io.secio.examples.cli;
 
 import io.secio.Dialect;
 import io.secio.SecioConfig;
-import io.secio.ckb.CkbNetwork;
+import io.secio.ckb.protocol.CkbNetwork;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package io.secio.examples.cli;
 
-import io.secio.ckb.CkbNetwork;
 import io.secio.ckb.header.Consensus;
 import io.secio.ckb.header.HeaderException;
 import io.secio.ckb.header.HeaderJson;
 import io.secio.ckb.header.HeaderListVerifier;
 import io.secio.ckb.header.MalformedHeaderException;
+import io.secio.ckb.protocol.CkbNetwork;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

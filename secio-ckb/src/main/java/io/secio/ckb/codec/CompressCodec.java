@@ -7,7 +7,7 @@ import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.compression.DecompressionException;
 import io.netty.handler.codec.compression.Snappy;
-import io.secio.ckb.CkbException;
+import io.secio.ckb.protocol.CkbException;
 
 /**
  * CKB's compress codec ({@code network/src/compress.rs}), inside each length-delimited message of

@@ -3,7 +3,7 @@ package io.secio.ckb.codec;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.secio.ckb.CkbException;
+import io.secio.ckb.protocol.CkbException;
 import io.secio.streams.StreamChannel;
 
 /**

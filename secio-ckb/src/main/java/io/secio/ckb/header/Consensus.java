@@ -1,6 +1,6 @@
 package io.secio.ckb.header;
 
-import io.secio.ckb.CkbNetwork;
+import io.secio.ckb.protocol.CkbNetwork;
 import java.util.Objects;
 
 /**

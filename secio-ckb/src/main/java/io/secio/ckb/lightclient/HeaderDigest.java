@@ -119,6 +119,54 @@ public final class HeaderDigest {
     return EpochNumberWithFraction.fromFullValue(le().getLong(88));
   }
 
+  /** {@code start_timestamp}. */
+  public long startTimestamp() {
+    return le().getLong(96);
+  }
+
+  /** {@code end_timestamp}. */
+  public long endTimestamp() {
+    return le().getLong(104);
+  }
+
+  /** {@code start_compact_target}. */
+  public int startCompactTarget() {
+    return le().getInt(112);
+  }
+
+  /** {@code end_compact_target}. */
+  public int endCompactTarget() {
+    return le().getInt(116);
+  }
+
+  /**
+   * The MMR's parent of two adjacent nodes (CKB's {@code MergeHeaderDigest}): children_hash =
+   * ckbhash(left's {@link #mmrHash()} ‖ right's), the difficulties added, left's start fields and
+   * right's end fields.
+   *
+   * @param left the node covering the earlier blocks
+   * @param right the node covering the blocks right after
+   * @return the parent
+   * @throws IllegalArgumentException if right does not start at the block after left's end, or its
+   *     start epoch does not follow left's end epoch (unless left ends at genesis), as CKB refuses
+   */
+  public static HeaderDigest merge(HeaderDigest left, HeaderDigest right) {
+    if (left.endNumber() + 1 != right.startNumber()) {
+      throw new IllegalArgumentException("not continuous: " + left + " then " + right);
+    }
+    if (!right.startEpoch().isSuccessorOf(left.endEpoch()) && !left.endEpoch().isGenesis()) {
+      throw new IllegalArgumentException("epochs not continuous: " + left.endEpoch() + " then " + right.startEpoch());
+    }
+    byte[] children = Ckbhash.hash(left.mmrHash().toBytes(), right.mmrHash().toBytes());
+    ByteBuffer out = ByteBuffer.allocate(SIZE_IN_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    out.put(children).put(u256(left.totalDifficulty().add(right.totalDifficulty())))
+        .putLong(left.startNumber()).putLong(right.endNumber())
+        .putLong(left.startEpoch().fullValue()).putLong(right.endEpoch().fullValue())
+        .putLong(left.startTimestamp()).putLong(right.endTimestamp())
+        .putInt(left.startCompactTarget()).putInt(right.endCompactTarget());
+    return new HeaderDigest(out.array());
+  }
+
   /** Whether every byte is zero. */
   public boolean isZero() {
     return equals(ZERO);

@@ -28,8 +28,15 @@ public final class LightClientCodec {
   public static final int GET_LAST_STATE = 0;
   /** Union id of {@code SendLastState}. */
   public static final int SEND_LAST_STATE = 1;
+  /** Union id of {@code GetLastStateProof}. */
+  public static final int GET_LAST_STATE_PROOF = 2;
+  /** Union id of {@code GetBlocksProof}. */
+  public static final int GET_BLOCKS_PROOF = 4;
+  /** Union id of {@code GetTransactionsProof}. */
+  public static final int GET_TRANSACTIONS_PROOF = 6;
   /** The union's last id ({@code SendTransactionsProof}). */
   private static final int LAST_ITEM = 7;
+  private static final int U256_SIZE_IN_BYTES = 32;
 
   private LightClientCodec() {}
 
@@ -65,7 +72,8 @@ public final class LightClientCodec {
    * @param bytes one message, exactly
    * @return the message
    * @throws LightClientMessageException if the bytes are no strict {@code GetLastState} or
-   *     {@code SendLastState} (another item of the union is refused as not supported here)
+   *     {@code SendLastState}; for another item of the union, with its {@link
+   *     LightClientMessageException#unsupportedItem() id} (a proof request only if it is strict)
    */
   public static LightClientMessage decode(byte[] bytes) throws LightClientMessageException {
     if (bytes.length < Molecule.NUMBER_SIZE_IN_BYTES) {
@@ -84,12 +92,45 @@ public final class LightClientCodec {
       if (id == SEND_LAST_STATE) {
         return new LightClientMessage.SendLastState(decodeVerifiableHeader(strictTable(item, 1, "SendLastState")[0]));
       }
+      if (id == GET_LAST_STATE_PROOF || id == GET_BLOCKS_PROOF || id == GET_TRANSACTIONS_PROOF) {
+        verifyProofRequest((int) id, item);
+      }
     } catch (MoleculeException e) {
       throw new LightClientMessageException(e.getMessage());
     }
-    throw new LightClientMessageException(id <= LAST_ITEM
-        ? "LightClientMessage item " + id + " is not supported here"
-        : "LightClientMessage has no item " + id);
+    if (id > LAST_ITEM) {
+      throw new LightClientMessageException("LightClientMessage has no item " + id);
+    }
+    throw new LightClientMessageException("LightClientMessage item " + id + " is not supported here", (int) id);
+  }
+
+  /**
+   * Checks a proof request strictly, as the full node does before it serves one: {@code
+   * GetLastStateProof} (last_hash, start_hash, start_number, last_n_blocks, difficulty_boundary,
+   * difficulties), {@code GetBlocksProof} (last_hash, block_hashes), {@code GetTransactionsProof}
+   * (last_hash, tx_hashes).
+   */
+  private static void verifyProofRequest(int id, byte[] item) throws MoleculeException, LightClientMessageException {
+    if (id == GET_LAST_STATE_PROOF) {
+      byte[][] f = strictTable(item, 6, "GetLastStateProof");
+      int[] sizes = {Byte32.SIZE_IN_BYTES, Byte32.SIZE_IN_BYTES, Long.BYTES, Long.BYTES, U256_SIZE_IN_BYTES};
+      for (int i = 0; i < sizes.length; i++) {
+        requireSize(f[i], sizes[i], "GetLastStateProof field " + i);
+      }
+      requireFixvec(f[5], U256_SIZE_IN_BYTES, "GetLastStateProof difficulties");
+      return;
+    }
+    String what = id == GET_BLOCKS_PROOF ? "GetBlocksProof" : "GetTransactionsProof";
+    byte[][] f = strictTable(item, 2, what);
+    requireSize(f[0], Byte32.SIZE_IN_BYTES, what + " last_hash");
+    requireFixvec(f[1], Byte32.SIZE_IN_BYTES, what + " hashes");
+  }
+
+  private static void requireFixvec(byte[] field, int itemSize, String what) throws LightClientMessageException {
+    if (field.length < Molecule.NUMBER_SIZE_IN_BYTES
+        || Molecule.u32(field, 0) * itemSize != field.length - Molecule.NUMBER_SIZE_IN_BYTES) {
+      throw new LightClientMessageException(what + " is not a vector of " + itemSize + "-byte items");
+    }
   }
 
   /**

@@ -1,8 +1,8 @@
 package io.secio.ckb.message;
 
-import io.secio.ckb.CkbException;
-import io.secio.ckb.IdentifyFlags;
-import io.secio.ckb.Node;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.IdentifyFlags;
+import io.secio.ckb.protocol.Node;
 import io.secio.molecule.Molecule;
 import io.secio.molecule.MoleculeException;
 import io.secio.multiaddr.Multiaddr;

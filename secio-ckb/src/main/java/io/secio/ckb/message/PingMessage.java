@@ -1,6 +1,6 @@
 package io.secio.ckb.message;
 
-import io.secio.ckb.CkbException;
+import io.secio.ckb.protocol.CkbException;
 import io.secio.molecule.Molecule;
 import io.secio.molecule.MoleculeException;
 

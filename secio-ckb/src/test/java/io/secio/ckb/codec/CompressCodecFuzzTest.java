@@ -9,7 +9,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
-import io.secio.ckb.CkbException;
+import io.secio.ckb.protocol.CkbException;
 
 /**
  * The compress codec's reader on any message a peer can send: only {@link CkbException} BAD_FRAME

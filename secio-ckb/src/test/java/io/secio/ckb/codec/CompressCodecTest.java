@@ -15,7 +15,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.secio.ckb.CkbException;
+import io.secio.ckb.protocol.CkbException;
 import io.secio.ckb.testing.MoleculeExamples;
 import java.util.Arrays;
 import java.util.HexFormat;

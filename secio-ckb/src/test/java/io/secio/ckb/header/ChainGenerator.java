@@ -1,6 +1,7 @@
 package io.secio.ckb.header;
 
-import io.secio.ckb.CkbNetwork;
+import io.secio.ckb.lightclient.ChainRoot;
+import io.secio.ckb.protocol.CkbNetwork;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,12 +38,25 @@ public final class ChainGenerator {
    * @param epochLength the length of every epoch after genesis
    */
   public ChainGenerator(long seed, Pow pow, int epochLength) {
+    this(seed, pow, epochLength, GENESIS_MILLIS);
+  }
+
+  /**
+   * A generator for chains under {@code pow} whose genesis has {@code genesisMillis} (a chain a
+   * server on the real clock still calls recent: blocks come 6 to 10 s apart).
+   *
+   * @param seed makes the chain
+   * @param pow the PoW rule its headers pass
+   * @param epochLength the length of every epoch after genesis
+   * @param genesisMillis the genesis timestamp
+   */
+  public ChainGenerator(long seed, Pow pow, int epochLength, long genesisMillis) {
     this.random = new Random(seed);
     this.pow = pow;
     this.epochLength = epochLength;
     this.genesis = Header.builder()
         .compactTarget(EASY_COMPACT_TARGET)
-        .timestamp(GENESIS_MILLIS)
+        .timestamp(genesisMillis)
         .epoch(EpochNumberWithFraction.GENESIS)
         .transactionsRoot(randomHash())
         .dao(randomHash())
@@ -98,7 +112,36 @@ public final class ChainGenerator {
     return out;
   }
 
+  /**
+   * The chain from genesis whose every header after genesis commits to the chain root, as a dev chain
+   * with chain-root activation at epoch 0 must (RFC 0044): the block has no uncles and its extension
+   * is exactly ckbhash(the MMR root of blocks 0 to its parent), so its extra hash is
+   * ckbhash(zero ‖ ckbhash(extension)).
+   *
+   * @param count how many headers after genesis
+   * @return genesis then {@code count} headers
+   */
+  public List<Header> chainWithRoots(int count) {
+    List<Header> out = new ArrayList<>(count + 1);
+    ChainRoot root = new ChainRoot();
+    Header previous = genesis;
+    out.add(genesis);
+    root.push(genesis);
+    for (int i = 0; i < count; i++) {
+      byte[] extension = root.root().mmrHash().toBytes();
+      Byte32 extraHash = Byte32.of(Ckbhash.hash(Byte32.ZERO.toBytes(), Ckbhash.hash(extension)));
+      previous = mine(childBuilder(previous, previous.compactTarget()).extraHash(extraHash));
+      out.add(previous);
+      root.push(previous);
+    }
+    return out;
+  }
+
   private Header child(Header parent, int nextTarget) {
+    return mine(childBuilder(parent, nextTarget));
+  }
+
+  private Header.Builder childBuilder(Header parent, int nextTarget) {
     EpochNumberWithFraction epoch = parent.epoch().isGenesis()
         ? EpochNumberWithFraction.of(0, 1, epochLength)
         : parent.epoch().successor(epochLength);
@@ -113,7 +156,7 @@ public final class ChainGenerator {
         .proposalsHash(random.nextInt(4) == 0 ? randomHash() : Byte32.ZERO)
         .extraHash(random.nextInt(8) == 0 ? randomHash() : Byte32.ZERO)
         .dao(randomHash());
-    return mine(builder);
+    return builder;
   }
 
   private Header mine(Header.Builder builder) {

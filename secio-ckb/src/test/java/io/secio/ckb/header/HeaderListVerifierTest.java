@@ -3,7 +3,7 @@ package io.secio.ckb.header;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.secio.ckb.CkbNetwork;
+import io.secio.ckb.protocol.CkbNetwork;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Instant;

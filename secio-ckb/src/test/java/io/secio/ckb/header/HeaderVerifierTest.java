@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.ckb.CkbNetwork;
+import io.secio.ckb.protocol.CkbNetwork;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Instant;

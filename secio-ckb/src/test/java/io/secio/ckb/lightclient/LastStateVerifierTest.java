@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.gson.JsonParser;
-import io.secio.ckb.CkbNetwork;
 import io.secio.ckb.header.Byte32;
 import io.secio.ckb.header.ChainGenerator;
 import io.secio.ckb.header.Ckbhash;
@@ -15,6 +14,7 @@ import io.secio.ckb.header.Header;
 import io.secio.ckb.header.HeaderException;
 import io.secio.ckb.header.HeaderRule;
 import io.secio.ckb.header.Pow;
+import io.secio.ckb.protocol.CkbNetwork;
 import io.secio.ckb.testing.CkbVectors;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;

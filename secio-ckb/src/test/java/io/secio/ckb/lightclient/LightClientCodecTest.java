@@ -1,5 +1,6 @@
 package io.secio.ckb.lightclient;
 
+import static io.secio.ckb.testing.MoleculeExamples.union;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -46,6 +47,16 @@ class LightClientCodecTest {
       assertEquals(new LightClientMessage.GetLastState(subscribe), LightClientCodec.decode(bytes));
       assertArrayEquals(bytes, LightClientCodec.encode(new LightClientMessage.GetLastState(subscribe)));
     }
+  }
+
+  /** The sizes docs/CKB.md's serving plan counts with: a SendLastState without and with a 32-byte extension. */
+  @Test
+  void aSendLastStateIs392BytesAnd428WithTheChainRootExtension() {
+    Header header = Header.fromBytes(testnetHeader4());
+    assertEquals(392, LightClientCodec.encode(new LightClientMessage.SendLastState(
+        new VerifiableHeader(header, Byte32.ZERO, Optional.empty(), HeaderDigest.ZERO))).length);
+    assertEquals(428, LightClientCodec.encode(new LightClientMessage.SendLastState(
+        new VerifiableHeader(header, Byte32.ZERO, Optional.of(new byte[32]), HeaderDigest.ZERO))).length);
   }
 
   @Test
@@ -104,10 +115,36 @@ class LightClientCodecTest {
     refused(union(1, Molecule.table(Molecule.table(badExtension))), "extension");
   }
 
-  private static byte[] union(int id, byte[] item) {
-    byte[] out = new byte[4 + item.length];
-    out[0] = (byte) id;
-    System.arraycopy(item, 0, out, 4, item.length);
+  private static java.util.OptionalInt unsupported(byte[] bytes) {
+    return assertThrows(LightClientMessageException.class, () -> LightClientCodec.decode(bytes)).unsupportedItem();
+  }
+
+  @Test
+  void proofRequestsAreCheckedStrictlyAndNamedAsNotReadHere() {
+    byte[] hashes = vector(2, 32);
+    byte[] oneU256 = vector(1, 32);
+    byte[] getLastStateProof = Molecule.table(new byte[32], new byte[32], new byte[8], new byte[8], new byte[32], oneU256);
+    assertEquals(java.util.OptionalInt.of(2), unsupported(union(2, getLastStateProof)));
+    assertEquals(java.util.OptionalInt.of(4), unsupported(union(4, Molecule.table(new byte[32], hashes))));
+    assertEquals(java.util.OptionalInt.of(6), unsupported(union(6, Molecule.table(new byte[32], hashes))));
+    // Malformed requests are malformed: a node bans for them.
+    assertEquals(java.util.OptionalInt.empty(), unsupported(union(4, Molecule.table(new byte[31], hashes))));
+    assertEquals(java.util.OptionalInt.empty(), unsupported(union(4, Molecule.table(new byte[32], new byte[] {2, 0, 0, 0, 1}))));
+    assertEquals(java.util.OptionalInt.empty(), unsupported(union(6, Molecule.table(new byte[32], hashes, new byte[0]))));
+    assertEquals(java.util.OptionalInt.empty(), unsupported(union(2, Molecule.table(new byte[32], new byte[32],
+        new byte[8], new byte[8], new byte[31], oneU256))));
+    // Proofs and the ids past the union are not read at all.
+    assertEquals(java.util.OptionalInt.of(3), unsupported(union(3, Molecule.table())));
+    assertEquals(java.util.OptionalInt.of(7), unsupported(union(7, new byte[] {1})));
+    assertEquals(java.util.OptionalInt.empty(), unsupported(union(8, Molecule.table())));
+    assertEquals(java.util.OptionalInt.empty(), unsupported(new byte[3]));
+  }
+
+  /** A fixvec of {@code count} zero items of {@code size} bytes. */
+  private static byte[] vector(int count, int size) {
+    byte[] out = new byte[4 + count * size];
+    out[0] = (byte) count;
     return out;
   }
+
 }

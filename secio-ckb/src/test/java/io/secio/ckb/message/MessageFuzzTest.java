@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.secio.ckb.CkbException;
+import io.secio.ckb.protocol.CkbException;
 
 /**
  * Every message decoder on any bytes a peer can send: only {@link CkbException} MALFORMED_MESSAGE

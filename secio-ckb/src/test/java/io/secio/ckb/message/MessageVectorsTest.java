@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.ckb.CkbNetwork;
-import io.secio.ckb.IdentifyFlags;
-import io.secio.ckb.Node;
+import io.secio.ckb.protocol.CkbNetwork;
+import io.secio.ckb.protocol.IdentifyFlags;
+import io.secio.ckb.protocol.Node;
 import io.secio.ckb.testing.MoleculeExamples;
 import io.secio.multiaddr.Multiaddr;
 import java.util.HexFormat;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.secio.ckb.CkbException;
-import io.secio.ckb.IdentifyFlags;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.IdentifyFlags;
 import io.secio.ckb.testing.MoleculeExamples;
 import io.secio.molecule.Molecule;
 import io.secio.molecule.MoleculeException;

@@ -64,7 +64,7 @@ class StoreCrashTest {
     List<Header> chain = generator.chain(FollowerProcess.HEADERS);
     long held;
     try (HeaderStore store = HeaderStore.open(file, generator.consensus().genesisHash(), 2)) {
-      held = checkWhole(store, chain, seed);
+      held = checkWhole(store, chain, FollowerProcess.BATCH, "seed " + seed);
       assertTrue(held >= acked, "seed " + seed + ": acknowledged #" + acked + ", held #" + held);
       assertEquals(Byte32.parse(lastAck.split(" ")[2]), store.mainHash(acked).orElseThrow());
     }
@@ -80,7 +80,7 @@ class StoreCrashTest {
     assertEquals("acked " + (held + FollowerProcess.BATCH) + " " + chain.get((int) held + FollowerProcess.BATCH).hash(),
         lines.get(0), "seed " + seed + ": the follower resumes after what is stored");
     try (HeaderStore store = HeaderStore.open(file, generator.consensus().genesisHash(), 2)) {
-      assertEquals(FollowerProcess.HEADERS, checkWhole(store, chain, seed));
+      assertEquals(FollowerProcess.HEADERS, checkWhole(store, chain, FollowerProcess.BATCH, "seed " + seed));
       HeaderChain reopened = HeaderChain.open(store, generator.consensus(), Clock.systemUTC(), Checkpoint.of(chain.get(0)));
       assertEquals(chain.get(FollowerProcess.HEADERS).hash(), reopened.tip().hash());
     }
@@ -88,23 +88,24 @@ class StoreCrashTest {
 
   /**
    * Walks the main chain from the tip to genesis: every header there, whole (its bytes hash to its
-   * key), linked, with the right total difficulty, and nothing else stored. Returns the tip's number.
+   * key), linked, with the right total difficulty, and nothing else stored, in whole batches of
+   * {@code batch}. Returns the tip's number.
    */
-  private static long checkWhole(HeaderStore store, List<Header> chain, long seed) {
+  static long checkWhole(HeaderStore store, List<Header> chain, int batch, String seed) {
     BlockId tip = store.tip().orElseThrow();
     StoredHeader cursor = store.get(tip.number(), tip.hash()).orElseThrow();
     long tipNumber = cursor.number();
     BigInteger perBlock = CompactTarget.toDifficulty(ChainGenerator.EASY_COMPACT_TARGET);
     for (long n = tipNumber; n >= 0; n--) {
-      assertEquals(store.mainHash(n).orElseThrow(), cursor.hash(), "seed " + seed + " #" + n);
-      assertEquals(chain.get((int) n), cursor.header(), "seed " + seed + " #" + n);
-      assertEquals(perBlock.multiply(BigInteger.valueOf(n + 1)), cursor.totalDifficulty(), "seed " + seed + " #" + n);
+      assertEquals(store.mainHash(n).orElseThrow(), cursor.hash(), seed + " #" + n);
+      assertEquals(chain.get((int) n), cursor.header(), seed + " #" + n);
+      assertEquals(perBlock.multiply(BigInteger.valueOf(n + 1)), cursor.totalDifficulty(), seed + " #" + n);
       if (n > 0) {
         cursor = store.get(n - 1, cursor.header().parentHash()).orElseThrow();
       }
     }
-    assertEquals(tipNumber + 1, store.headerCount(), "seed " + seed + ": only the main chain is stored");
-    assertEquals(0, tipNumber % FollowerProcess.BATCH, "seed " + seed + ": whole batches only");
+    assertEquals(tipNumber + 1, store.headerCount(), seed + ": only the main chain is stored");
+    assertEquals(0, tipNumber % batch, seed + ": whole batches only");
     assertTrue(store.mainHash(tipNumber + 1).isEmpty());
     return tipNumber;
   }

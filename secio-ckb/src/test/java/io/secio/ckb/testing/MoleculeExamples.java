@@ -49,4 +49,13 @@ public final class MoleculeExamples {
   public static byte[] compressedFrame(String field) {
     return HexFormat.of().parseHex(ROOT.getAsJsonObject("compressed_frame").get(field).getAsString());
   }
+
+  /** A union's item {@code id} holding {@code item}: the id as u32 little-endian, then the item. */
+  public static byte[] union(int id, byte[] item) {
+    byte[] out = new byte[4 + item.length];
+    out[0] = (byte) id;
+    out[1] = (byte) (id >>> 8);
+    System.arraycopy(item, 0, out, 4, item.length);
+    return out;
+  }
 }

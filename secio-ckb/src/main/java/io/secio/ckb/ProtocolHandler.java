@@ -1,4 +1,4 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -7,12 +7,16 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.secio.ckb.CkbException;
-import io.secio.ckb.CkbException.Reason;
-import io.secio.ckb.CkbProtocol;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbException.Reason;
+import io.secio.ckb.protocol.CkbProtocol;
 import io.secio.streams.StreamResetException;
 import io.secio.tentacle.TentacleException;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * every protocol ({@code network.rs}): a codec error (a message over the protocol's limit, a bad
  * compress frame) bans the peer for 300 s ({@code "ProtocolError id=N"}), and so does a message its
  * handler fails on unexpectedly (a node's handler panic). A subclass adds its messages and rules.
- * One per stream; runs on the connection's event loop.
+ * Messages are handled one at a time, in order, also when one's work goes on elsewhere ({@link
+ * #awaiting}). One per stream; runs on the connection's event loop.
  */
 abstract class ProtocolHandler extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(ProtocolHandler.class);
@@ -31,6 +36,8 @@ abstract class ProtocolHandler extends ChannelInboundHandlerAdapter {
   final Peer peer;
   final CkbProtocol protocol;
   private ChannelHandlerContext ctx;
+  private final Deque<byte[]> waiting = new ArrayDeque<>();
+  private boolean busy;
 
   ProtocolHandler(Peer peer, CkbProtocol protocol) {
     this.peer = peer;
@@ -48,6 +55,7 @@ abstract class ProtocolHandler extends ChannelInboundHandlerAdapter {
   @Override
   public final void channelInactive(ChannelHandlerContext ctx) {
     peer.streamClosed(protocol, ctx.channel());
+    waiting.clear();
     onClose();
     ctx.fireChannelInactive();
   }
@@ -64,6 +72,14 @@ abstract class ProtocolHandler extends ChannelInboundHandlerAdapter {
     } finally {
       buf.release();
     }
+    if (busy) {
+      waiting.add(bytes);
+      return;
+    }
+    deliver(bytes);
+  }
+
+  private void deliver(byte[] bytes) {
     try {
       onMessage(bytes);
     } catch (RuntimeException e) {
@@ -71,6 +87,28 @@ abstract class ProtocolHandler extends ChannelInboundHandlerAdapter {
       peer.ban(Peer.BAD_MESSAGE_BAN, Reason.MALFORMED_MESSAGE,
           "protocol " + protocol.id() + " panic when process peer message");
     }
+  }
+
+  /**
+   * The message being handled goes on elsewhere (the header follower's thread): the peer's next
+   * messages are handled after {@code work} completes, in order, and reading stops meanwhile, so they
+   * wait in the stream's flow-control window rather than in memory here (at most what one read
+   * brought waits here).
+   */
+  void awaiting(CompletableFuture<?> work) {
+    busy = true;
+    reading(false);
+    work.whenCompleteAsync((r, e) -> {
+      busy = false;
+      if (!isOpen()) {
+        waiting.clear();
+        return;
+      }
+      reading(true);
+      while (!busy && isOpen() && !waiting.isEmpty()) {
+        deliver(waiting.poll());
+      }
+    }, executor());
   }
 
   @Override
@@ -97,6 +135,27 @@ abstract class ProtocolHandler extends ChannelInboundHandlerAdapter {
   /** Writes one message. */
   ChannelFuture send(byte[] message) {
     return ctx.writeAndFlush(Unpooled.wrappedBuffer(message));
+  }
+
+  /** The stream's event loop: where work finished elsewhere (the header follower's thread) comes back to. */
+  Executor executor() {
+    return ctx.executor();
+  }
+
+  /** Whether the stream is still open. */
+  boolean isOpen() {
+    return ctx.channel().isActive();
+  }
+
+  /**
+   * Stops or resumes reading the peer's messages: while a message's work is under way elsewhere,
+   * the peer's next ones wait in its flow-control window rather than in memory here.
+   */
+  void reading(boolean on) {
+    ctx.channel().config().setAutoRead(on);
+    if (on) {
+      ctx.read();
+    }
   }
 
   /** Runs {@code task} after {@code delay} on the stream's event loop. */

@@ -1,11 +1,10 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
-import io.secio.ckb.CkbConfig;
-import io.secio.ckb.CkbException;
-import io.secio.ckb.CkbException.Reason;
-import io.secio.ckb.CkbProtocol;
-import io.secio.ckb.Node;
 import io.secio.ckb.message.DiscoveryMessage;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbException.Reason;
+import io.secio.ckb.protocol.CkbProtocol;
+import io.secio.ckb.protocol.Node;
 import io.secio.multiaddr.Component;
 import io.secio.multiaddr.MultiaddrProtocol;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.secio.ckb;
+package io.secio.ckb.protocol;
 
 import io.secio.multiaddr.Multiaddr;
 import java.util.List;
@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * What a peer said of itself in its Identify, once this side accepted it: its network, flags and
  * client version, the addresses it listens on (those that are multiaddrs and, unless {@link
- * CkbConfig#localAddresses()}, globally reachable) and the address it sees this side at. Immutable.
+ * io.secio.ckb.CkbConfig#localAddresses()}, globally reachable) and the address it sees this side at. Immutable.
  *
  * @param name the identify name, equal to this side's network's
  * @param flags the services it offers ({@link IdentifyFlags})

@@ -1,14 +1,13 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
 import io.netty.util.concurrent.ScheduledFuture;
-import io.secio.ckb.CkbConfig;
-import io.secio.ckb.CkbException;
-import io.secio.ckb.CkbException.Reason;
-import io.secio.ckb.CkbProtocol;
-import io.secio.ckb.IdentifyFlags;
-import io.secio.ckb.IdentifyRecord;
 import io.secio.ckb.message.Identify;
 import io.secio.ckb.message.IdentifyMessage;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbException.Reason;
+import io.secio.ckb.protocol.CkbProtocol;
+import io.secio.ckb.protocol.IdentifyFlags;
+import io.secio.ckb.protocol.IdentifyRecord;
 import io.secio.multiaddr.Multiaddr;
 import java.time.Duration;
 import java.util.List;

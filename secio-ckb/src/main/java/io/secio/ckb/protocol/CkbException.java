@@ -1,11 +1,11 @@
-package io.secio.ckb;
+package io.secio.ckb.protocol;
 
 import java.io.IOException;
 
 /**
  * A CKB session failed or refused something ({@code docs/CKB.md}, "Network protocols"): the failure
- * of {@link Ckb#sessionFuture}, what a protocol stream's pipeline sees in {@code exceptionCaught}, and
- * the cause a closed {@link CkbSession} gives. {@link #reason()} says what happened; {@link
+ * of {@link io.secio.ckb.Ckb#sessionFuture}, what a protocol stream's pipeline sees in {@code exceptionCaught}, and
+ * the cause a closed {@link io.secio.ckb.CkbSession} gives. {@link #reason()} says what happened; {@link
  * #isBan()} whether the peer's address was banned for it.
  *
  * <p>Immutable. The message names protocols, sizes and rules, never a message's bytes.
@@ -33,6 +33,12 @@ public final class CkbException extends IOException {
     INCOMPLETE_PROTOCOLS,
     /** The peer's address is banned here. */
     BANNED,
+    /** A header from the peer broke a rule of header verification; the cause names it and the rule. */
+    INVALID_HEADER,
+    /** A light-client server's tips failed the checks too often, or its answers stopped coming. */
+    INVALID_LAST_STATE,
+    /** This side's header store failed; the session ends without blame. */
+    HEADER_STORE,
     /** The peer said goodbye (a disconnect message) or closed the connection. */
     CLOSED
   }

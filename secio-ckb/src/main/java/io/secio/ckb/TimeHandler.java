@@ -1,9 +1,9 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
-import io.secio.ckb.CkbException;
-import io.secio.ckb.CkbException.Reason;
-import io.secio.ckb.CkbProtocol;
 import io.secio.ckb.message.TimeMessage;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbException.Reason;
+import io.secio.ckb.protocol.CkbProtocol;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

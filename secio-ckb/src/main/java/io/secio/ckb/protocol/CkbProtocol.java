@@ -1,4 +1,4 @@
-package io.secio.ckb;
+package io.secio.ckb.protocol;
 
 import java.util.List;
 import java.util.Optional;
@@ -13,7 +13,7 @@ import java.util.Optional;
  * and nodes v0.111 to v0.202 offer {@code ["2","3"]} (and {@code 2.1} for discovery), of which
  * tentacle's choice, the highest common version, is "3" too. This side implements identify, ping,
  * discovery, feeler, disconnect message, sync (its minimum) and time; the others are registered only
- * when {@link CkbConfig.Builder#protocol} asks, and otherwise refused as tentacle refuses a protocol it
+ * when {@link io.secio.ckb.CkbConfig.Builder#protocol} asks, and otherwise refused as tentacle refuses a protocol it
  * does not know.
  */
 public enum CkbProtocol {
@@ -85,7 +85,7 @@ public enum CkbProtocol {
     return compressCodec && this != FILTER;
   }
 
-  /** Whether this side implements it (the others are registered only as {@link CkbConfig.Builder#protocol} asks). */
+  /** Whether this side implements it (the others are registered only as {@link io.secio.ckb.CkbConfig.Builder#protocol} asks). */
   public boolean isImplemented() {
     return switch (this) {
       case PING, DISCOVERY, IDENTIFY, FEELER, DISCONNECT_MESSAGE, SYNC, TIME -> true;

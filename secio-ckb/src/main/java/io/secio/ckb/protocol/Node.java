@@ -1,4 +1,4 @@
-package io.secio.ckb;
+package io.secio.ckb.protocol;
 
 import io.secio.multiaddr.Multiaddr;
 import java.util.List;

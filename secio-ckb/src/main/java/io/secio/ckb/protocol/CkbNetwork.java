@@ -1,4 +1,4 @@
-package io.secio.ckb;
+package io.secio.ckb.protocol;
 
 import java.util.Arrays;
 import java.util.HexFormat;

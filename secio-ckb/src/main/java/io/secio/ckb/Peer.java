@@ -1,4 +1,4 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -6,14 +6,12 @@ import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.secio.ckb.CkbConfig;
-import io.secio.ckb.CkbEvent;
-import io.secio.ckb.CkbException;
-import io.secio.ckb.CkbException.Reason;
-import io.secio.ckb.CkbProtocol;
-import io.secio.ckb.CkbSession;
-import io.secio.ckb.IdentifyRecord;
-import io.secio.ckb.Node;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbException.Reason;
+import io.secio.ckb.protocol.CkbProtocol;
+import io.secio.ckb.protocol.IdentifyFlags;
+import io.secio.ckb.protocol.IdentifyRecord;
+import io.secio.ckb.protocol.Node;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.tentacle.TentacleSession;
 import java.net.InetAddress;
@@ -40,13 +38,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Changed on the connection's event loop only; read from any thread.
  */
-public final class Peer {
+final class Peer {
   private static final Logger LOG = LoggerFactory.getLogger(Peer.class);
   private static final AttributeKey<Peer> KEY = AttributeKey.valueOf(Peer.class, "ckb");
   static final Duration REQUIRED_PROTOCOLS_GRACE = Duration.ofSeconds(10);
   static final Duration REQUIRED_PROTOCOLS_CHECK = Duration.ofSeconds(30);
   /** A node's ban of a peer for a bad message or codec error. */
-  public static final Duration BAD_MESSAGE_BAN = Duration.ofSeconds(300);
+  static final Duration BAD_MESSAGE_BAN = Duration.ofSeconds(300);
   /** How long a goodbye may take to be written before the connection closes regardless. */
   static final Duration GOODBYE_WRITE_TIMEOUT = Duration.ofSeconds(5);
   /** The most discovered nodes a session keeps (a peer's announcements could go on for days). */
@@ -77,7 +75,7 @@ public final class Peer {
    * @param dialed the address dialed, or null (the observed address is then the socket's)
    * @param view makes the user's view of this state
    */
-  public Peer(CkbConfig config, boolean dialer, Channel connection, Multiaddr dialed, Function<Peer, CkbSession> view) {
+  Peer(CkbConfig config, boolean dialer, Channel connection, Multiaddr dialed, Function<Peer, CkbSession> view) {
     this.config = config;
     this.dialer = dialer;
     this.connection = connection;
@@ -90,12 +88,12 @@ public final class Peer {
   }
 
   /** The state on {@code connection}, or null. */
-  public static Peer of(Channel connection) {
+  static Peer of(Channel connection) {
     return connection.attr(KEY).get();
   }
 
   /** The tentacle session started (secio and yamux are on): a dialer opens Identify. */
-  public void started(Future<TentacleSession> started) {
+  void started(Future<TentacleSession> started) {
     if (!started.isSuccess()) {
       identified.tryFailure(started.cause());
       return;
@@ -133,6 +131,9 @@ public final class Peer {
         open(p);
       }
       config.extraProtocols().keySet().forEach(this::open);
+      if (config.lastStateConsensus().isPresent() && (accepted.flags() & IdentifyFlags.LIGHT_CLIENT) != 0) {
+        open(CkbProtocol.LIGHT_CLIENT);
+      }
     }
     identified.trySuccess(view);
   }
@@ -173,7 +174,7 @@ public final class Peer {
    * Ends the session for {@code cause}: {@code reason} goes on the disconnect-message stream if it is
    * open (the connection closes once it is written, or after 5 s), then the connection closes.
    */
-  public void disconnect(CkbException cause, String reason) {
+  void disconnect(CkbException cause, String reason) {
     if (closeCause != null || !connection.isOpen()) {
       return;
     }
@@ -194,12 +195,17 @@ public final class Peer {
    * seconds, reason: …"}.
    */
   void ban(Duration duration, Reason reason, String why) {
+    ban(duration, reason, why, null);
+  }
+
+  /** As {@link #ban(Duration, Reason, String)}, with what caused it (a refused header, say). */
+  void ban(Duration duration, Reason reason, String why, Throwable cause) {
     InetAddress ip = remoteIp();
     if (ip != null) {
       config.banList().ban(ip, duration, why);
     }
     String message = "Ban for " + duration.toSeconds() + " seconds, reason: " + why;
-    disconnect(new CkbException(reason, message, true, null), message);
+    disconnect(new CkbException(reason, message, true, cause), message);
   }
 
   /** The first {@code max} bytes of {@code text} in UTF-8, cut at a character's end. */
@@ -227,7 +233,8 @@ public final class Peer {
     emit(new CkbEvent.Closed(cause));
   }
 
-  private void emit(CkbEvent event) {
+  /** Tells the config's listener, on the connection's event loop. */
+  void emit(CkbEvent event) {
     config.listener().ifPresent(l -> {
       try {
         l.onEvent(view, event);
@@ -238,7 +245,7 @@ public final class Peer {
   }
 
   /** The peer's IP, or null when the connection has none (an in-memory channel). */
-  public InetAddress remoteIp() {
+  InetAddress remoteIp() {
     return connection.remoteAddress() instanceof InetSocketAddress a ? a.getAddress() : null;
   }
 
@@ -255,57 +262,57 @@ public final class Peer {
 
   // The user's view reads these.
 
-  public CkbConfig config() {
+  CkbConfig config() {
     return config;
   }
 
-  public boolean isDialer() {
+  boolean isDialer() {
     return dialer;
   }
 
-  public Channel connection() {
+  Channel connection() {
     return connection;
   }
 
-  public Multiaddr dialed() {
+  Multiaddr dialed() {
     return dialed;
   }
 
-  public TentacleSession tentacle() {
+  TentacleSession tentacle() {
     return tentacle;
   }
 
-  public IdentifyRecord record() {
+  IdentifyRecord record() {
     return record;
   }
 
-  public Future<CkbSession> identifiedFuture() {
+  Future<CkbSession> identifiedFuture() {
     return identified;
   }
 
-  public Future<List<Node>> nodesFuture() {
+  Future<List<Node>> nodesFuture() {
     return nodes;
   }
 
-  public List<Node> discovered() {
+  List<Node> discovered() {
     synchronized (discovered) {
       return List.copyOf(discovered);
     }
   }
 
-  public boolean peerInIbd() {
+  boolean peerInIbd() {
     return peerInIbd;
   }
 
-  public String goodbye() {
+  String goodbye() {
     return goodbye;
   }
 
-  public CkbException closeCause() {
+  CkbException closeCause() {
     return closeCause;
   }
 
-  public Channel stream(CkbProtocol protocol) {
+  Channel stream(CkbProtocol protocol) {
     return streams.get(protocol);
   }
 

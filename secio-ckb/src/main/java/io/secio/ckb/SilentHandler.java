@@ -1,7 +1,7 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
 import io.netty.channel.ChannelHandlerContext;
-import io.secio.ckb.CkbProtocol;
+import io.secio.ckb.protocol.CkbProtocol;
 
 /**
  * A registered protocol this side does not implement ({@code CkbConfig.Builder.protocol}): it stays

@@ -1,6 +1,6 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
-import io.secio.ckb.CkbProtocol;
+import io.secio.ckb.protocol.CkbProtocol;
 import java.nio.charset.StandardCharsets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

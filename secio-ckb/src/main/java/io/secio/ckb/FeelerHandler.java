@@ -1,9 +1,9 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
-import io.secio.ckb.CkbException.Reason;
-import io.secio.ckb.CkbProtocol;
-import io.secio.ckb.IdentifyFlags;
-import io.secio.ckb.IdentifyRecord;
+import io.secio.ckb.protocol.CkbException.Reason;
+import io.secio.ckb.protocol.CkbProtocol;
+import io.secio.ckb.protocol.IdentifyFlags;
+import io.secio.ckb.protocol.IdentifyRecord;
 
 /**
  * {@code /ckb/flr} as a node runs it ({@code feeler.rs}): it carries nothing; its opening proves the

@@ -1,4 +1,4 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
 import io.secio.multiaddr.Multiaddr;
 import java.net.Inet4Address;

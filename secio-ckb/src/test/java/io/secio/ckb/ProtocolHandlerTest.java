@@ -1,4 +1,4 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,10 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.secio.ckb.CkbConfig;
-import io.secio.ckb.CkbException;
-import io.secio.ckb.CkbNetwork;
-import io.secio.ckb.CkbProtocol;
+import io.secio.ckb.protocol.CkbException;
+import io.secio.ckb.protocol.CkbNetwork;
+import io.secio.ckb.protocol.CkbProtocol;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import org.junit.jupiter.api.Test;

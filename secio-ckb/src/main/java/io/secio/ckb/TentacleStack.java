@@ -1,4 +1,4 @@
-package io.secio.ckb.protocol;
+package io.secio.ckb;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
@@ -7,10 +7,9 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.util.concurrent.Future;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.ckb.CkbConfig;
-import io.secio.ckb.CkbProtocol;
 import io.secio.ckb.codec.CompressDecoder;
 import io.secio.ckb.codec.CompressEncoder;
+import io.secio.ckb.protocol.CkbProtocol;
 import io.secio.streams.StreamChannel;
 import io.secio.tentacle.Tentacle;
 import io.secio.tentacle.TentacleConfig;
@@ -24,19 +23,23 @@ import java.util.Optional;
  * The one place CKB meets {@code io.secio.tentacle}: the tentacle config of a {@link CkbConfig} (this
  * side's protocols and the registered extra ones, each with CKB's name, versions and message limit),
  * the handlers that start a session, and its future. A stream of each protocol gets the compress codec
- * if it has one and its {@link ProtocolHandler}. Stateless.
+ * if it has one and its {@link ProtocolHandler}; LightClient is spoken when the config subscribes to
+ * tips or serves its own, else registered silent if asked. Stateless.
  */
-public final class TentacleStack {
+final class TentacleStack {
   private static final List<CkbProtocol> OWN = List.of(CkbProtocol.IDENTIFY, CkbProtocol.PING,
       CkbProtocol.DISCOVERY, CkbProtocol.FEELER, CkbProtocol.DISCONNECT_MESSAGE, CkbProtocol.SYNC, CkbProtocol.TIME);
 
   private TentacleStack() {}
 
   /** The tentacle config of {@code config}: one per server (it holds the registry of connected keys). */
-  public static TentacleConfig tentacleConfig(CkbConfig config) {
+  static TentacleConfig tentacleConfig(CkbConfig config) {
     TentacleConfig.Builder b = TentacleConfig.builder();
     List<CkbProtocol> registered = new ArrayList<>(OWN);
     registered.addAll(config.extraProtocols().keySet());
+    if (config.speaksLightClient()) {
+      registered.add(CkbProtocol.LIGHT_CLIENT);
+    }
     for (CkbProtocol p : registered) {
       b.protocol(TentacleProtocol.of(p.protocolName(), p.versions(), new StreamInitializer(p, config))
           .withMaxMessageLength(p.maxFrameLength()));
@@ -52,7 +55,7 @@ public final class TentacleStack {
    * @param dialer whether this side dialed
    * @param expected the peer id the dialed address names, or null
    */
-  public static ChannelHandler handler(SecioConfig secio, TentacleConfig tentacle, boolean dialer, PeerId expected) {
+  static ChannelHandler handler(SecioConfig secio, TentacleConfig tentacle, boolean dialer, PeerId expected) {
     if (secio == null) {
       return dialer ? Tentacle.insecureClient(tentacle) : Tentacle.insecureServer(tentacle);
     }
@@ -63,7 +66,7 @@ public final class TentacleStack {
   }
 
   /** The tentacle session's future on {@code connection}, once {@link #handler}'s is in its pipeline. */
-  public static Future<TentacleSession> session(Channel connection) {
+  static Future<TentacleSession> session(Channel connection) {
     return Tentacle.sessionFuture(connection);
   }
 
@@ -73,7 +76,7 @@ public final class TentacleStack {
    *
    * @throws IllegalArgumentException if the session's config does not register it
    */
-  public static Future<StreamChannel> open(TentacleSession session, CkbProtocol protocol) {
+  static Future<StreamChannel> open(TentacleSession session, CkbProtocol protocol) {
     TentacleProtocol registered = session.config().protocol(protocol.protocolName())
         .orElseThrow(() -> new IllegalArgumentException(protocol + " is not registered on " + session));
     return session.openStream(registered.name(), registered.handler());
@@ -83,10 +86,12 @@ public final class TentacleStack {
   private static final class StreamInitializer extends ChannelInitializer<Channel> {
     private final CkbProtocol protocol;
     private final Optional<ChannelHandler> user;
+    private final boolean lightClient;
 
     StreamInitializer(CkbProtocol protocol, CkbConfig config) {
       this.protocol = protocol;
       this.user = config.extraProtocols().getOrDefault(protocol, Optional.empty());
+      this.lightClient = protocol == CkbProtocol.LIGHT_CLIENT && config.speaksLightClient();
     }
 
     @Override
@@ -113,7 +118,8 @@ public final class TentacleStack {
         case DISCONNECT_MESSAGE -> new DisconnectMessageHandler(peer);
         case SYNC -> new SyncHandler(peer);
         case TIME -> new TimeHandler(peer);
-        case RELAY, ALERT, LIGHT_CLIENT, FILTER -> new SilentHandler(peer, protocol, user.isPresent());
+        case LIGHT_CLIENT -> lightClient ? new LightClientHandler(peer) : new SilentHandler(peer, protocol, user.isPresent());
+        case RELAY, ALERT, FILTER -> new SilentHandler(peer, protocol, user.isPresent());
       };
     }
   }
