@@ -96,6 +96,11 @@ final class CliProcess implements AutoCloseable {
     return err.await(Pattern.compile(pattern));
   }
 
+  /** Waits until {@code times} stderr lines match {@code pattern} (others skipped); returns the last match. */
+  Matcher awaitErr(String pattern, int times) {
+    return err.await(Pattern.compile(pattern), times);
+  }
+
   /** The process's stdin. */
   OutputStream stdin() {
     return process.getOutputStream();

@@ -1,0 +1,159 @@
+package io.secio.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.util.ReferenceCountUtil;
+import io.secio.Dialect;
+import io.secio.SecioConfig;
+import io.secio.identity.IdentityKeyPair;
+import io.secio.identity.KeyType;
+import io.secio.netty.Secio;
+import io.secio.netty.SecioHandshakeCompletionEvent;
+import io.secio.netty.Transports;
+import io.secio.netty.multistream.Multistream;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A connection-level muxer failure costs a listener one line, not a warning with a stack trace: 30
+ * peers each complete an honest secio handshake (and, to a libp2p listener, agree on yamux), then
+ * send a yamux header of version 213; {@code secio listen} (tentacle, and libp2p with mplex and yamux)
+ * ends every connection and prints its own lines for each (tentacle: {@code session}, then {@code
+ * error ... BAD_VERSION} on stderr; libp2p: {@code secured}, {@code muxer}, then the error), none from
+ * a stack trace or a logger's warning. 30 such connections to a tentacle listener once gave 779 lines.
+ */
+class HostileMuxerLogIT {
+  private static final int CONNECTIONS = 30;
+  /** A yamux header with version 213: the muxer's BAD_VERSION, a connection-level failure. */
+  private static final byte[] NOT_YAMUX = {(byte) 213, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private static final Transports TRANSPORT = Transports.best();
+  private static final EventLoopGroup GROUP = TRANSPORT.newEventLoopGroup(1);
+
+  @RegisterExtension
+  final Processes processes = new Processes();
+
+  @AfterAll
+  static void stopLoops() {
+    GROUP.shutdownGracefully(0, 5, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+
+  /**
+   * Writes the bad yamux header once the secure channel is up: at once when added after it (behind
+   * multistream-select), else at the handshake's completion. Discards what the listener sends.
+   */
+  private static final class BadVersion extends ChannelInboundHandlerAdapter {
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+      if (Secio.session(ctx.channel()).isPresent()) {
+        ctx.writeAndFlush(Unpooled.wrappedBuffer(NOT_YAMUX));
+      }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+      if (evt instanceof SecioHandshakeCompletionEvent done && done.isSuccess()) {
+        ctx.writeAndFlush(Unpooled.wrappedBuffer(NOT_YAMUX));
+      }
+      ctx.fireUserEventTriggered(evt);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ReferenceCountUtil.release(msg);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close();
+    }
+  }
+
+  /** Dials {@code address} CONNECTIONS times with {@code pipeline}'s handler; each must be closed by the listener. */
+  private static void dialHostile(String address, Function<SecioConfig, ChannelHandler> pipeline, KeyType type,
+      Dialect dialect) throws InterruptedException {
+    HostPort target = new HostPort.Converter().convert(address);
+    List<Channel> dialed = new ArrayList<>();
+    for (int i = 0; i < CONNECTIONS; i++) {
+      SecioConfig secio = SecioConfig.builder(IdentityKeyPair.generate(type, RANDOM)).dialect(dialect)
+          .handshakeTimeout(CliProcess.WAIT).build();
+      dialed.add(new Bootstrap().group(GROUP).channel(TRANSPORT.channelClass())
+          .handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+              ch.pipeline().addLast(pipeline.apply(secio));
+            }
+          })
+          .connect(target.host(), target.port()).sync().channel());
+    }
+    for (Channel ch : dialed) {
+      assertTrue(ch.closeFuture().await(CliProcess.WAIT.toMillis()), "hang guard: the listener kept " + ch);
+    }
+  }
+
+  /** At most {@code lines} lines, none of a stack trace or a warning. */
+  private static void assertQuiet(CliProcess listen, int lines) {
+    List<String> all = new ArrayList<>(listen.outLines());
+    all.addAll(listen.errLines());
+    for (String line : all) {
+      assertTrue(!line.matches("\\s+at \\S+.*") && !line.contains("WARN") && !line.contains("Exception"),
+          () -> "a line of a stack trace or a warning: " + line + "\n" + listen);
+    }
+    assertTrue(all.size() <= lines, () -> all.size() + " lines for " + CONNECTIONS + " connections:\n" + listen);
+  }
+
+  @Test
+  void aTentacleListenerPrintsOneErrorLinePerConnection() throws Exception {
+    CliProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--key-type", "secp256k1",
+        "--protocol", "/test/echo:1", "--echo");
+    String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
+    dialHostile(address, secio -> new ChannelInitializer<Channel>() {
+      @Override
+      protected void initChannel(Channel ch) {
+        ch.pipeline().addLast(Secio.client(secio), new BadVersion());
+      }
+    }, KeyType.SECP256K1, Dialect.TENTACLE);
+    listen.awaitErr("error \\S+ BAD_VERSION: .*", CONNECTIONS);
+    // An honest session after them: whatever they made the listener print came before its lines.
+    CliProcess good = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
+        "--protocol", "/test/echo:1", "--send-bytes", "1K");
+    assertEquals(0, good.awaitExit(), good::toString);
+    listen.awaitOut("closed /test/echo after .*");
+    assertEquals(CONNECTIONS, listen.errLines().size(), listen::toString);
+    assertQuiet(listen, 2 * CONNECTIONS + 4);
+  }
+
+  @Test
+  void aLibp2pListenerPrintsOneErrorLinePerConnection() throws Exception {
+    CliProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--muxer", "mplex,yamux", "--echo");
+    String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
+    dialHostile(address, secio -> new ChannelInitializer<Channel>() {
+      @Override
+      protected void initChannel(Channel ch) {
+        ch.pipeline().addLast(Multistream.initiator(Multistream.SECIO, Secio.client(secio)),
+            Multistream.initiator("/yamux/1.0.0", new BadVersion()));
+      }
+    }, KeyType.ED25519, Dialect.LIBP2P);
+    listen.awaitErr("error \\S+ BAD_VERSION: .*", CONNECTIONS);
+    CliProcess good = processes.secio("dial", address, "--multistream", "--muxer", "yamux", "--send-bytes", "1K");
+    assertEquals(0, good.awaitExit(), good::toString);
+    listen.awaitOut("closed /echo/1.0.0 from .*");
+    assertEquals(CONNECTIONS, listen.errLines().size(), listen::toString);
+    assertQuiet(listen, 3 * CONNECTIONS + 6);
+  }
+}
