@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.util.ReferenceCountUtil;
 import io.secio.SecioConfig;
 import io.secio.identity.KeyType;
+import io.secio.streams.StreamResetException;
+import io.secio.testsupport.Collect;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
@@ -29,30 +26,11 @@ class IdentifyTimeoutTest {
   @AutoClose
   private static final JavaNodes nodes = new JavaNodes();
 
-  /** Agrees on identify and says nothing; its stream's end completes {@link #ended}. */
-  private static final class SilentIdentify extends ChannelInboundHandlerAdapter {
-    static final CompletableFuture<Void> ended = new CompletableFuture<>();
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ReferenceCountUtil.release(msg);
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      ctx.close();
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-      ended.complete(null);
-    }
-  }
-
   @Test
   void aPeerThatNeverSendsItsRecordFailsIdentifyAfterTheDeadline() throws Exception {
-    try (JavaNodes.Listener listener = nodes.listen(
-        HandBuiltNode.serving(SERVER, Libp2pConfig.IDENTIFY, SilentIdentify::new))) {
+    // The node agrees on identify and says nothing; its side of the stream records how it ends.
+    Collect silent = new Collect();
+    try (JavaNodes.Listener listener = nodes.listen(HandBuiltNode.serving(SERVER, Libp2pConfig.IDENTIFY, () -> silent))) {
       Libp2pConfig config = Libp2pConfig.builder().muxers(Muxer.MPLEX)
           .identifyTimeout(Duration.ofMillis(200)).build();
       Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config, SERVER.localPeerId()));
@@ -62,7 +40,8 @@ class IdentifyTimeoutTest {
             () -> Libp2pLoopbackTest.get(connection.identify()));
         assertEquals(Libp2pException.Reason.IDENTIFY_TIMEOUT,
             assertInstanceOf(Libp2pException.class, e.getCause()).reason());
-        SilentIdentify.ended.get(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES);
+        assertInstanceOf(StreamResetException.class, silent.awaitException(), "the node's stream is reset");
+        silent.awaitInactive();
         ExecutionException again = assertThrows(ExecutionException.class,
             () -> Libp2pLoopbackTest.get(connection.identify()));
         assertEquals(e.getCause(), again.getCause(), "requested once: the same outcome after");

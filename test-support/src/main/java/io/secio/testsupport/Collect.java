@@ -6,6 +6,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.ChannelInputShutdownReadComplete;
 import io.netty.util.ReferenceCountUtil;
@@ -23,7 +24,9 @@ import java.util.concurrent.TimeUnit;
  * events in order ({@code active}, {@code inputShutdown}, {@code inputShutdownReadComplete}, {@code
  * exception NAME}, {@code inactive}) and the exceptions; and waits for them with a hang guard,
  * {@link #WAIT}. Every buffer is released once recorded, and nothing it records is passed on but
- * the events. An exception closes the channel, unless the collector is {@link #observing()}.
+ * the events. An exception closes the channel, unless the collector is {@link #observing()}; the
+ * peer's half-close is seen where the channel allows it ({@link #allowingHalfClosure()} turns that
+ * on for each channel it is added to).
  *
  * <p>{@code @Sharable}: on several channels (a protocol's streams), their reads and events go to one
  * record in the order they came. Thread-safe: the waits run on the test's thread.
@@ -34,6 +37,7 @@ public final class Collect extends ChannelInboundHandlerAdapter {
   public static final Duration WAIT = Duration.ofMinutes(2);
 
   private final boolean closeOnException;
+  private final boolean allowHalfClosure;
   private final List<String> events = new CopyOnWriteArrayList<>();
   private final List<Throwable> exceptions = new CopyOnWriteArrayList<>();
   // Guarded by this.
@@ -45,16 +49,29 @@ public final class Collect extends ChannelInboundHandlerAdapter {
 
   /** A collector that closes the channel on an exception. */
   public Collect() {
-    this(true);
+    this(true, false);
   }
 
-  private Collect(boolean closeOnException) {
+  private Collect(boolean closeOnException, boolean allowHalfClosure) {
     this.closeOnException = closeOnException;
+    this.allowHalfClosure = allowHalfClosure;
   }
 
   /** A collector that records exceptions and leaves the channel as the stack leaves it. */
   public static Collect observing() {
-    return new Collect(false);
+    return new Collect(false, false);
+  }
+
+  /** A collector that allows half-closure on its channel, so that it sees the peer's half-close. */
+  public static Collect allowingHalfClosure() {
+    return new Collect(true, true);
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    if (allowHalfClosure) {
+      ctx.channel().config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+    }
   }
 
   @Override

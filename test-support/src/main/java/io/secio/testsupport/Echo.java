@@ -5,6 +5,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.util.AttributeKey;
@@ -13,7 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Echoes every read back on its channel, a connection or a stream, whatever its messages' cut:
  * written as read, flushed at each read-complete. After the peer's half-close (seen only where the
- * channel allows half-closure) it half-closes too, once what it echoed is written. It reads on its
+ * channel allows half-closure, which {@link #allowingHalfClosure()} turns on for each channel it is
+ * added to, as a libp2p stream's echo wants) it half-closes too, once what it echoed is written. It reads on its
  * own when auto-read is off: at each read-complete and each user event (a handshake's or a
  * negotiation's completion hands the reading to it). An exception closes the channel.
  *
@@ -26,6 +28,7 @@ public final class Echo extends ChannelInboundHandlerAdapter {
   private static final AttributeKey<ChannelFuture> LAST_WRITE = AttributeKey.valueOf(Echo.class, "lastWrite");
 
   private final AtomicLong echoed;
+  private final boolean allowHalfClosure;
 
   /** An echo that counts nothing. */
   public Echo() {
@@ -34,7 +37,24 @@ public final class Echo extends ChannelInboundHandlerAdapter {
 
   /** An echo that adds the size of every read to {@code echoed}. */
   public Echo(AtomicLong echoed) {
+    this(echoed, false);
+  }
+
+  private Echo(AtomicLong echoed, boolean allowHalfClosure) {
     this.echoed = echoed;
+    this.allowHalfClosure = allowHalfClosure;
+  }
+
+  /** An echo that allows half-closure on its channel, so that it answers the peer's with its own. */
+  public static Echo allowingHalfClosure() {
+    return new Echo(new AtomicLong(), true);
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    if (allowHalfClosure) {
+      ctx.channel().config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+    }
   }
 
   @Override
