@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * {@link #WAIT}. Every buffer is released once recorded, and nothing it records is passed on but
  * the events. An exception closes the channel, unless the collector is {@link #observing()}; the
  * peer's half-close is seen where the channel allows it ({@link #allowingHalfClosure()} turns that
- * on for each channel it is added to).
+ * on for each channel it is added to). It leaves reading to the channel's auto-read, so that a test
+ * may hold a stream's reads back, unless it is {@link #reading()}.
  *
  * <p>{@code @Sharable}: on several channels (a protocol's streams), their reads and events go to one
  * record in the order they came. Thread-safe: the waits run on the test's thread.
@@ -38,6 +39,7 @@ public final class Collect extends ChannelInboundHandlerAdapter {
 
   private final boolean closeOnException;
   private final boolean allowHalfClosure;
+  private final boolean reading;
   private final List<String> events = new CopyOnWriteArrayList<>();
   private final List<Throwable> exceptions = new CopyOnWriteArrayList<>();
   // Guarded by this.
@@ -49,22 +51,31 @@ public final class Collect extends ChannelInboundHandlerAdapter {
 
   /** A collector that closes the channel on an exception. */
   public Collect() {
-    this(true, false);
+    this(true, false, false);
   }
 
-  private Collect(boolean closeOnException, boolean allowHalfClosure) {
+  private Collect(boolean closeOnException, boolean allowHalfClosure, boolean reading) {
     this.closeOnException = closeOnException;
     this.allowHalfClosure = allowHalfClosure;
+    this.reading = reading;
   }
 
   /** A collector that records exceptions and leaves the channel as the stack leaves it. */
   public static Collect observing() {
-    return new Collect(false, false);
+    return new Collect(false, false, false);
   }
 
   /** A collector that allows half-closure on its channel, so that it sees the peer's half-close. */
   public static Collect allowingHalfClosure() {
-    return new Collect(true, true);
+    return new Collect(true, true, false);
+  }
+
+  /**
+   * A collector that reads on its own when auto-read is off, as {@link Echo} does: at each
+   * read-complete and each user event (a handshake's completion hands the reading to it).
+   */
+  public static Collect reading() {
+    return new Collect(true, false, true);
   }
 
   @Override
@@ -107,7 +118,20 @@ public final class Collect extends ChannelInboundHandlerAdapter {
     } else if (evt instanceof ChannelInputShutdownReadComplete) {
       events.add("inputShutdownReadComplete");
     }
+    readIfAsked(ctx);
     ctx.fireUserEventTriggered(evt);
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) {
+    readIfAsked(ctx);
+    ctx.fireChannelReadComplete();
+  }
+
+  private void readIfAsked(ChannelHandlerContext ctx) {
+    if (reading && !ctx.channel().config().isAutoRead()) {
+      ctx.read();
+    }
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.secio.examples.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.testsupport.ChildProcess;
 import java.util.regex.Matcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -20,13 +21,13 @@ class CkbCliIT {
 
   @Test
   void aCrawlerIdentifiesAsksAndSaysGoodbye() throws Exception {
-    CliProcess listen = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet", "--local-addresses",
+    ChildProcess listen = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet", "--local-addresses",
         "--announce", "/ip4/127.0.0.1/tcp/8115");
     Matcher listening = listen.awaitOut("listening 127\\.0\\.0\\.1:(\\d+) (Qm\\w+)");
     String port = listening.group(1);
     String peer = listening.group(2);
 
-    CliProcess crawl = processes.secio("ckb", "crawl", "/ip4/127.0.0.1/tcp/" + port + "/p2p/" + peer,
+    ChildProcess crawl = processes.secio("ckb", "crawl", "/ip4/127.0.0.1/tcp/" + port + "/p2p/" + peer,
         "--network", "testnet");
     crawl.awaitOut("identified " + peer + " name=" + TESTNET + " flags=DISCOVERY version=\"secio-java [^\"]*\" "
         + "observed=/ip4/127\\.0\\.0\\.1/tcp/\\d+");
@@ -41,25 +42,25 @@ class CkbCliIT {
 
   @Test
   void anotherNetworkIsBannedAndTheCrawlFails() throws Exception {
-    CliProcess listen = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet");
+    ChildProcess listen = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet");
     String port = listen.awaitOut("listening 127\\.0\\.0\\.1:(\\d+) Qm\\w+").group(1);
-    CliProcess crawl = processes.secio("ckb", "crawl", "127.0.0.1:" + port, "--network", "mainnet");
+    ChildProcess crawl = processes.secio("ckb", "crawl", "127.0.0.1:" + port, "--network", "mainnet");
     assertEquals(SecioCli.EXIT_FAILURE, crawl.awaitExit(), crawl::toString);
     crawl.awaitErr("failed /ip4/127\\.0\\.0\\.1/tcp/" + port + " WRONG_NETWORK: .*not on the same network");
     listen.awaitOut("closed Qm\\w+ WRONG_NETWORK: Ban for 300 seconds, reason: The nodes are not on the same network");
 
-    CliProcess again = processes.secio("ckb", "crawl", "127.0.0.1:" + port, "--network", "testnet");
+    ChildProcess again = processes.secio("ckb", "crawl", "127.0.0.1:" + port, "--network", "testnet");
     assertEquals(SecioCli.EXIT_FAILURE, again.awaitExit(), again::toString);
     listen.awaitOut("closed .* BANNED: 127\\.0\\.0\\.1 is banned.*");
   }
 
   @Test
   void badArgumentsExit2() throws Exception {
-    CliProcess noNetwork = processes.secio("ckb", "crawl", "127.0.0.1:1");
-    CliProcess badNetwork = processes.secio("ckb", "crawl", "127.0.0.1:1", "--network", "devnet");
-    CliProcess badAddr = processes.secio("ckb", "crawl", "/ip4/1.2.3.4", "--network", "testnet");
-    CliProcess ws = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet", "--ws");
-    for (CliProcess p : new CliProcess[] {noNetwork, badNetwork, badAddr, ws}) {
+    ChildProcess noNetwork = processes.secio("ckb", "crawl", "127.0.0.1:1");
+    ChildProcess badNetwork = processes.secio("ckb", "crawl", "127.0.0.1:1", "--network", "devnet");
+    ChildProcess badAddr = processes.secio("ckb", "crawl", "/ip4/1.2.3.4", "--network", "testnet");
+    ChildProcess ws = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet", "--ws");
+    for (ChildProcess p : new ChildProcess[] {noNetwork, badNetwork, badAddr, ws}) {
       assertEquals(SecioCli.EXIT_USAGE, p.awaitExit(), p::toString);
       assertEquals(1, p.errLines().size(), p::toString);
     }

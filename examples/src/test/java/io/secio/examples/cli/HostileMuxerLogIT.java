@@ -20,6 +20,7 @@ import io.secio.netty.Secio;
 import io.secio.netty.SecioHandshakeCompletionEvent;
 import io.secio.netty.Transports;
 import io.secio.netty.multistream.Multistream;
+import io.secio.testsupport.ChildProcess;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,7 +92,7 @@ class HostileMuxerLogIT {
     List<Channel> dialed = new ArrayList<>();
     for (int i = 0; i < CONNECTIONS; i++) {
       SecioConfig secio = SecioConfig.builder(IdentityKeyPair.generate(type, RANDOM)).dialect(dialect)
-          .handshakeTimeout(CliProcess.WAIT).build();
+          .handshakeTimeout(ChildProcess.WAIT).build();
       dialed.add(new Bootstrap().group(GROUP).channel(TRANSPORT.channelClass())
           .handler(new ChannelInitializer<Channel>() {
             @Override
@@ -102,12 +103,12 @@ class HostileMuxerLogIT {
           .connect(target.host(), target.port()).sync().channel());
     }
     for (Channel ch : dialed) {
-      assertTrue(ch.closeFuture().await(CliProcess.WAIT.toMillis()), "hang guard: the listener kept " + ch);
+      assertTrue(ch.closeFuture().await(ChildProcess.WAIT.toMillis()), "hang guard: the listener kept " + ch);
     }
   }
 
   /** At most {@code lines} lines, none of a stack trace or a warning. */
-  private static void assertQuiet(CliProcess listen, int lines) {
+  private static void assertQuiet(ChildProcess listen, int lines) {
     List<String> all = new ArrayList<>(listen.outLines());
     all.addAll(listen.errLines());
     for (String line : all) {
@@ -119,7 +120,7 @@ class HostileMuxerLogIT {
 
   @Test
   void aTentacleListenerPrintsOneErrorLinePerConnection() throws Exception {
-    CliProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--key-type", "secp256k1",
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--key-type", "secp256k1",
         "--protocol", "/test/echo:1", "--echo");
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
     dialHostile(address, secio -> new ChannelInitializer<Channel>() {
@@ -130,7 +131,7 @@ class HostileMuxerLogIT {
     }, KeyType.SECP256K1, Dialect.TENTACLE);
     listen.awaitErr("error \\S+ BAD_VERSION: .*", CONNECTIONS);
     // An honest session after them: whatever they made the listener print came before its lines.
-    CliProcess good = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
+    ChildProcess good = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
         "--protocol", "/test/echo:1", "--send-bytes", "1K");
     assertEquals(0, good.awaitExit(), good::toString);
     listen.awaitOut("closed /test/echo after .*");
@@ -140,7 +141,7 @@ class HostileMuxerLogIT {
 
   @Test
   void aLibp2pListenerPrintsOneErrorLinePerConnection() throws Exception {
-    CliProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--muxer", "mplex,yamux", "--echo");
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--muxer", "mplex,yamux", "--echo");
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
     dialHostile(address, secio -> new ChannelInitializer<Channel>() {
       @Override
@@ -150,7 +151,7 @@ class HostileMuxerLogIT {
       }
     }, KeyType.ED25519, Dialect.LIBP2P);
     listen.awaitErr("error \\S+ BAD_VERSION: .*", CONNECTIONS);
-    CliProcess good = processes.secio("dial", address, "--multistream", "--muxer", "yamux", "--send-bytes", "1K");
+    ChildProcess good = processes.secio("dial", address, "--multistream", "--muxer", "yamux", "--send-bytes", "1K");
     assertEquals(0, good.awaitExit(), good::toString);
     listen.awaitOut("closed /echo/1.0.0 from .*");
     assertEquals(CONNECTIONS, listen.errLines().size(), listen::toString);

@@ -23,6 +23,7 @@ import io.secio.netty.Transports;
 import io.secio.tentacle.Tentacle;
 import io.secio.tentacle.TentacleConfig;
 import io.secio.tentacle.TentacleProtocol;
+import io.secio.testsupport.ChildProcess;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -44,7 +45,7 @@ class WrongEchoIT {
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final Transports TRANSPORT = Transports.best();
   private static final EventLoopGroup GROUP = TRANSPORT.newEventLoopGroup(1);
-  private static final Duration HANG_GUARD = CliProcess.WAIT;
+  private static final Duration HANG_GUARD = ChildProcess.WAIT;
 
   @RegisterExtension
   final Processes processes = new Processes();
@@ -135,7 +136,7 @@ class WrongEchoIT {
     args[0] = "dial";
     args[1] = address;
     System.arraycopy(dialArgs, 0, args, 2, dialArgs.length);
-    CliProcess dial = processes.secio(args);
+    ChildProcess dial = processes.secio(args);
     assertEquals(SecioCli.EXIT_FAILURE, dial.awaitExit(), dial::toString);
     assertTrue(dial.outLines().stream().noneMatch(line -> line.startsWith("echoed")), dial::toString);
     assertEquals(1, dial.errLines().size(), dial::toString);
