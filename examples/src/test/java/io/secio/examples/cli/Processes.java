@@ -23,11 +23,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 final class Processes implements AfterEachCallback, AfterAllCallback {
   /**
-   * The handshake timeout of every {@code secio} the tests start (through the environment variable
-   * that sets the default of {@code --handshake-timeout}): a fresh JVM's first handshake also
-   * self-tests the crypto backends, and on a busy machine that outlasts the default 10 s.
+   * The handshake timeout of every {@code secio} the tests start, also inside a shell command (through
+   * the environment variable that sets the default of {@code --handshake-timeout}): a fresh JVM's
+   * first handshake also self-tests the crypto backends, and on a busy machine that outlasts the
+   * default 10 s.
    */
   static final String HANDSHAKE_TIMEOUT = "5m";
+  private static final Map<String, String> ENVIRONMENT = Map.of("SECIO_HANDSHAKE_TIMEOUT", HANDSHAKE_TIMEOUT);
   /** secio-netty's js folder: js-libp2p-secio's peer ({@code secio-peer.js}) and a js-libp2p node. */
   static final Path JS_PEERS = NodeJs.jsFolder("secio-netty");
 
@@ -78,8 +80,7 @@ final class Processes implements AfterEachCallback, AfterAllCallback {
     command.add("-jar");
     command.add(jar().toString());
     command.addAll(List.of(args));
-    return track(ChildProcess.start("secio " + String.join(" ", args), command, null,
-        Map.of("SECIO_HANDSHAKE_TIMEOUT", HANDSHAKE_TIMEOUT)));
+    return track(ChildProcess.start("secio " + String.join(" ", args), command, null, ENVIRONMENT));
   }
 
   /** Starts {@code node script args...} of {@link #JS_PEERS} (after {@link #requireJsPeers}). */
@@ -87,9 +88,9 @@ final class Processes implements AfterEachCallback, AfterAllCallback {
     return track(NodeJs.start(JS_PEERS, script, List.of(args)));
   }
 
-  /** Starts any command. */
+  /** Starts any command (a shell's {@code secio} gets {@link #HANDSHAKE_TIMEOUT} too). */
   synchronized ChildProcess start(List<String> command) throws IOException {
-    return track(ChildProcess.start(command));
+    return track(ChildProcess.start(String.join(" ", command), command, null, ENVIRONMENT));
   }
 
   private ChildProcess track(ChildProcess process) {
