@@ -7,19 +7,18 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
-import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.Future;
 import io.secio.Dialect;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
-import io.secio.netty.Secio;
-import io.secio.netty.SecioHandshakeCompletionEvent;
+import io.secio.libp2p.Libp2p;
+import io.secio.libp2p.Libp2pConfig;
+import io.secio.libp2p.Muxer;
 import io.secio.netty.Transports;
-import io.secio.netty.multistream.Multistream;
+import io.secio.tentacle.Tentacle;
+import io.secio.tentacle.TentacleConfig;
 import io.secio.testsupport.ChildProcess;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -32,8 +31,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A connection-level muxer failure costs a listener one line, not a warning with a stack trace: 30
- * peers each complete an honest secio handshake (and, to a libp2p listener, agree on yamux), then
- * send a yamux header of version 213; {@code secio listen} (tentacle, and libp2p with mplex and yamux)
+ * peers each complete an honest tentacle session or libp2p upgrade (on yamux), then send a yamux
+ * header of version 213 under their own yamux; {@code secio listen} (tentacle, and libp2p with mplex and yamux)
  * ends every connection and prints its own lines for each (tentacle: {@code session}, then {@code
  * error ... BAD_VERSION} on stderr; libp2p: {@code secured}, {@code muxer}, then the error), none from
  * a stack trace or a logger's warning. 30 such connections to a tentacle listener once gave 779 lines.
@@ -55,52 +54,22 @@ class HostileMuxerLogIT {
   }
 
   /**
-   * Writes the bad yamux header once the secure channel is up: at once when added after it (behind
-   * multistream-select), else at the handshake's completion. Discards what the listener sends.
+   * Dials {@code address} CONNECTIONS times with {@code client}'s stack; once {@code session} is up,
+   * writes the bad yamux header from the place of the handler named {@code muxer} (through secio,
+   * under this side's own muxer). Each connection must be closed by the listener.
    */
-  private static final class BadVersion extends ChannelInboundHandlerAdapter {
-    @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-      if (Secio.session(ctx.channel()).isPresent()) {
-        ctx.writeAndFlush(Unpooled.wrappedBuffer(NOT_YAMUX));
-      }
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-      if (evt instanceof SecioHandshakeCompletionEvent done && done.isSuccess()) {
-        ctx.writeAndFlush(Unpooled.wrappedBuffer(NOT_YAMUX));
-      }
-      ctx.fireUserEventTriggered(evt);
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ReferenceCountUtil.release(msg);
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      ctx.close();
-    }
-  }
-
-  /** Dials {@code address} CONNECTIONS times with {@code pipeline}'s handler; each must be closed by the listener. */
-  private static void dialHostile(String address, Function<SecioConfig, ChannelHandler> pipeline, KeyType type,
-      Dialect dialect) throws InterruptedException {
+  private static void dialHostile(String address, Function<SecioConfig, ChannelHandler> client,
+      Function<Channel, Future<?>> session, String muxer, KeyType type, Dialect dialect) throws Exception {
     HostPort target = new HostPort.Converter().convert(address);
     List<Channel> dialed = new ArrayList<>();
     for (int i = 0; i < CONNECTIONS; i++) {
       SecioConfig secio = SecioConfig.builder(IdentityKeyPair.generate(type, RANDOM)).dialect(dialect)
           .handshakeTimeout(ChildProcess.WAIT).build();
-      dialed.add(new Bootstrap().group(GROUP).channel(TRANSPORT.channelClass())
-          .handler(new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-              ch.pipeline().addLast(pipeline.apply(secio));
-            }
-          })
-          .connect(target.host(), target.port()).sync().channel());
+      Channel ch = new Bootstrap().group(GROUP).channel(TRANSPORT.channelClass()).handler(client.apply(secio))
+          .connect(target.host(), target.port()).sync().channel();
+      session.apply(ch).get(ChildProcess.WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      ch.pipeline().context(muxer).writeAndFlush(Unpooled.wrappedBuffer(NOT_YAMUX));
+      dialed.add(ch);
     }
     for (Channel ch : dialed) {
       assertTrue(ch.closeFuture().await(ChildProcess.WAIT.toMillis()), "hang guard: the listener kept " + ch);
@@ -123,12 +92,8 @@ class HostileMuxerLogIT {
     ChildProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--key-type", "secp256k1",
         "--protocol", "/test/echo:1", "--echo");
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
-    dialHostile(address, secio -> new ChannelInitializer<Channel>() {
-      @Override
-      protected void initChannel(Channel ch) {
-        ch.pipeline().addLast(Secio.client(secio), new BadVersion());
-      }
-    }, KeyType.SECP256K1, Dialect.TENTACLE);
+    dialHostile(address, secio -> Tentacle.client(secio, TentacleConfig.builder().build()), Tentacle::sessionFuture,
+        Tentacle.YAMUX_NAME, KeyType.SECP256K1, Dialect.TENTACLE);
     listen.awaitErr("error \\S+ BAD_VERSION: .*", CONNECTIONS);
     // An honest session after them: whatever they made the listener print came before its lines.
     ChildProcess good = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
@@ -143,13 +108,8 @@ class HostileMuxerLogIT {
   void aLibp2pListenerPrintsOneErrorLinePerConnection() throws Exception {
     ChildProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--muxer", "mplex,yamux", "--echo");
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
-    dialHostile(address, secio -> new ChannelInitializer<Channel>() {
-      @Override
-      protected void initChannel(Channel ch) {
-        ch.pipeline().addLast(Multistream.initiator(Multistream.SECIO, Secio.client(secio)),
-            Multistream.initiator("/yamux/1.0.0", new BadVersion()));
-      }
-    }, KeyType.ED25519, Dialect.LIBP2P);
+    dialHostile(address, secio -> Libp2p.client(secio, Libp2pConfig.builder().muxers(Muxer.YAMUX).build()),
+        Libp2p::sessionFuture, Libp2p.MUXER_NAME, KeyType.ED25519, Dialect.LIBP2P);
     listen.awaitErr("error \\S+ BAD_VERSION: .*", CONNECTIONS);
     ChildProcess good = processes.secio("dial", address, "--multistream", "--muxer", "yamux", "--send-bytes", "1K");
     assertEquals(0, good.awaitExit(), good::toString);
