@@ -51,10 +51,14 @@ trap 'status=$?; if [ $status -eq 0 ] && [ -z "${SECIO_KEEP:-}" ]; then rm -rf "
 copy="$work/secio-java"
 ./scripts/copy-tree.sh "$copy"
 
-# The parent pom and the published modules, as Maven project selectors.
+# The parent pom and the published modules, as Maven project selectors; and the tests' kit, which
+# their poms name in test scope: built in the same run so that it resolves at the new version, and
+# left out of the staging by its own maven.deploy.skip (scripts/check-staging.sh checks it is absent).
 projects=.
 while read -r module _ published; do
-  [ "$published" = yes ] && projects="$projects,$module"
+  case "$published" in
+    yes | test) projects="$projects,$module" ;;
+  esac
 done < <(./scripts/published-modules.sh)
 echo "staging secio $version: $projects"
 

@@ -8,7 +8,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.secio.protocol.SecioException;
 import io.secio.testing.Hex;
-import io.secio.testing.NodeScript;
+import io.secio.testsupport.NodeJs;
 import io.secio.testing.TentacleTranscripts;
 import io.secio.testing.Vectors;
 import java.util.ArrayList;
@@ -56,7 +56,7 @@ class MoleculeLumosTest {
     cases.forEach(c -> input.add(toJson(c)));
     JsonObject request = new JsonObject();
     request.add("cases", input);
-    String output = NodeScript.run(NodeScript.jsFolder(), "molecule-crosscheck.js",
+    String output = NodeJs.run(NodeJs.jsFolder(), "molecule-crosscheck.js",
         "@ckb-lumos/codec", request.toString());
     JsonArray results = JsonParser.parseString(output).getAsJsonObject().getAsJsonArray("results");
 

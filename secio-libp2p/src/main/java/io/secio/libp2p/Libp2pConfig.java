@@ -42,6 +42,12 @@ public final class Libp2pConfig {
   public static final String PING = "/ipfs/ping/1.0.0";
   /** The default bound on a peer's identify message: js-libp2p's 8 KiB. */
   public static final int DEFAULT_MAX_IDENTIFY_SIZE_IN_BYTES = 8 * 1024;
+  /**
+   * The default deadline of {@link Libp2pSession#identify()}, from the call to the checked record:
+   * long enough for a busy peer's stream, negotiation and record, short enough that a peer that agrees
+   * on identify and then says nothing does not hold a caller for ever.
+   */
+  public static final Duration DEFAULT_IDENTIFY_TIMEOUT = Duration.ofSeconds(30);
   /** The default agent version identify sends. */
   public static final String DEFAULT_AGENT_VERSION = "secio-java/0.1.0";
   /** The protocol version identify sends. */
@@ -55,6 +61,7 @@ public final class Libp2pConfig {
   private final List<Multiaddr> listenAddrs;
   private final int maxIdentifySize;
   private final Duration negotiationTimeout;
+  private final Duration identifyTimeout;
   private final InboundPings inboundPings = new InboundPings();
 
   private Libp2pConfig(Builder b) {
@@ -72,6 +79,7 @@ public final class Libp2pConfig {
     listenAddrs = List.copyOf(b.listenAddrs);
     maxIdentifySize = b.maxIdentifySize;
     negotiationTimeout = b.negotiationTimeout;
+    identifyTimeout = b.identifyTimeout;
   }
 
   /** A builder with the defaults: yamux then mplex, no protocol of the application's. */
@@ -126,6 +134,15 @@ public final class Libp2pConfig {
     return negotiationTimeout;
   }
 
+  /**
+   * How long {@link Libp2pSession#identify()} may take from its first call to the checked record
+   * ({@link #DEFAULT_IDENTIFY_TIMEOUT} unless set); past it the future fails with {@link
+   * Libp2pException.Reason#IDENTIFY_TIMEOUT}.
+   */
+  public Duration identifyTimeout() {
+    return identifyTimeout;
+  }
+
   /** The peers' inbound ping streams, one per peer across this config's connections. */
   InboundPings inboundPings() {
     return inboundPings;
@@ -141,6 +158,7 @@ public final class Libp2pConfig {
     private List<Multiaddr> listenAddrs = List.of();
     private int maxIdentifySize = DEFAULT_MAX_IDENTIFY_SIZE_IN_BYTES;
     private Duration negotiationTimeout = Multistream.DEFAULT_TIMEOUT;
+    private Duration identifyTimeout = DEFAULT_IDENTIFY_TIMEOUT;
 
     private Builder() {}
 
@@ -213,6 +231,21 @@ public final class Libp2pConfig {
     /** How long each multistream-select negotiation may take. @return this */
     public Builder negotiationTimeout(Duration timeout) {
       this.negotiationTimeout = Objects.requireNonNull(timeout, "timeout");
+      return this;
+    }
+
+    /**
+     * How long {@link Libp2pSession#identify()} may take, from its first call to the checked record.
+     *
+     * @param timeout positive
+     * @return this
+     * @throws IllegalArgumentException for zero or a negative duration
+     */
+    public Builder identifyTimeout(Duration timeout) {
+      if (timeout.isZero() || timeout.isNegative()) {
+        throw new IllegalArgumentException("identifyTimeout must be positive: " + timeout);
+      }
+      this.identifyTimeout = timeout;
       return this;
     }
 

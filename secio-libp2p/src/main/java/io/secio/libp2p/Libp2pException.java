@@ -6,7 +6,7 @@ import java.io.IOException;
 
 /**
  * A libp2p session or a protocol on one of its streams failed ({@code docs/STREAMS.md} §10): the
- * peer's identify record was too large, malformed or not its own, a ping came back wrong, or the
+ * peer's identify record was too large, malformed, not its own or too late, a ping came back wrong, or the
  * connection was gone. A stream that failed this way is reset; the connection goes on. The muxers' own
  * failures are their {@code YamuxException} and {@code MplexException}, and a refused protocol is
  * multistream's {@code MultistreamException}. {@link Libp2p#awaitSession} throws every failure of a
@@ -26,6 +26,8 @@ public final class Libp2pException extends IOException {
     IDENTIFY_MALFORMED,
     /** The identify message carries no key, or a key whose peer id is not the secure channel's. */
     IDENTIFY_KEY_MISMATCH,
+    /** The identify record was not in within {@link Libp2pConfig#identifyTimeout()} of the request. */
+    IDENTIFY_TIMEOUT,
     /** The ping's echo is not what was sent, or the stream ended before it. */
     PING_MISMATCH,
     /** The connection ended, or its upgrade failed, before the request could be served. */

@@ -5,6 +5,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
+import io.netty.util.concurrent.ScheduledFuture;
 import io.secio.PeerId;
 import io.secio.SecioSession;
 import io.secio.identity.IdentityPublicKey;
@@ -18,6 +19,7 @@ import io.secio.streams.yamux.YamuxHandler;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One libp2p session on a connection ({@code docs/STREAMS.md} §10), once its muxer is agreed: streams
@@ -109,8 +111,10 @@ public final class Libp2pSession {
   /**
    * The peer's identify record: requested on the first call (the same future after), its key checked
    * against the secure channel's peer id. Fails with {@link Libp2pException} when the record is over
-   * {@link Libp2pConfig#maxIdentifySize()}, malformed or someone else's, and with {@link
-   * IllegalStateException} over a channel without secio (no peer id to check the key against).
+   * {@link Libp2pConfig#maxIdentifySize()}, malformed or someone else's, or not in within {@link
+   * Libp2pConfig#identifyTimeout()} of the first call ({@code IDENTIFY_TIMEOUT}: the identify stream
+   * is reset, the connection goes on), and with {@link IllegalStateException} over a channel without
+   * secio (no peer id to check the key against).
    *
    * @return the peer's record
    */
@@ -122,23 +126,43 @@ public final class Libp2pSession {
         return;
       }
       identify = promise;
+      Duration timeout = config.identifyTimeout();
+      ScheduledFuture<?> deadline = connection.eventLoop().schedule(() -> promise.tryFailure(new Libp2pException(
+          Reason.IDENTIFY_TIMEOUT, "no identify record in " + timeout + " on " + connection)),
+          timeout.toNanos(), TimeUnit.NANOSECONDS);
+      promise.addListener(f -> deadline.cancel(false));
       ready.addListener(r -> {
         if (!r.isSuccess()) {
           promise.tryFailure(new Libp2pException(Reason.CONNECTION_CLOSED, "no muxer on " + connection, r.cause()));
         } else if (secio == null) {
           promise.tryFailure(new IllegalStateException("no secio session on " + connection
               + ": nothing to check the peer's identify key against"));
-        } else {
-          openStream(Libp2pConfig.IDENTIFY, new IdentifyReader(config.maxIdentifySize(), secio.remotePeerId(),
-              promise)).addListener(f -> {
-                if (!f.isSuccess()) {
-                  promise.tryFailure(f.cause());
-                }
-              });
+        } else if (!promise.isDone()) {
+          requestIdentify(promise);
         }
       });
     });
     return promise;
+  }
+
+  /** Opens the identify stream for {@code promise}; one that outlives a failed promise is reset. */
+  private void requestIdentify(Promise<IdentifyRecord> promise) {
+    Future<StreamChannel> stream = openStream(Libp2pConfig.IDENTIFY,
+        new IdentifyReader(config.maxIdentifySize(), secio.remotePeerId(), promise));
+    stream.addListener(f -> {
+      if (!f.isSuccess()) {
+        promise.tryFailure(f.cause());
+      }
+    });
+    promise.addListener(p -> {
+      if (!p.isSuccess()) {
+        stream.addListener(f -> {
+          if (f.isSuccess()) {
+            ((StreamChannel) f.getNow()).reset();
+          }
+        });
+      }
+    });
   }
 
   @SuppressWarnings("unchecked")

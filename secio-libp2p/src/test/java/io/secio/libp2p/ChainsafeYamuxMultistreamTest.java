@@ -11,7 +11,9 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.secio.netty.multistream.MultistreamException;
 import io.secio.streams.StreamChannel;
-import io.secio.streams.yamux.NodePeer;
+import io.secio.testsupport.ChildProcess;
+import io.secio.testsupport.Collect;
+import io.secio.testsupport.Echo;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,7 +21,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,14 +35,13 @@ import org.junit.jupiter.api.Test;
  * other side does not serve answered {@code na} each way.
  */
 class ChainsafeYamuxMultistreamTest {
-  private static final String SCRIPT = "yamux-multistream-peer.js";
   private static final int STREAMS = 4;
   private static final int BYTES = 2 * 1024 * 1024;
   private static final Libp2pConfig CONFIG = Libp2pConfig.builder().muxers(Muxer.YAMUX)
-      .protocol(EchoStream.PROTOCOL, new EchoStream()).build();
+      .protocol(JavaNodes.ECHO, Echo.allowingHalfClosure()).build();
   @BeforeEach
   void requireNode() {
-    NodePeer.requireInstalled("@chainsafe/libp2p-yamux", "@libp2p/multistream-select");
+    JsNode.requireYamuxPeer();
   }
 
   /** Byte j of seed s, as the script makes them: (j * 131 + s) mod 256. */
@@ -59,8 +59,8 @@ class ChainsafeYamuxMultistreamTest {
 
   @Test
   void javaDialsNode() throws Exception {
-    try (JavaNodes nodes = new JavaNodes(); NodePeer peer = NodePeer.listen(SCRIPT, "chainsafe yamux listener")) {
-      Channel ch = nodes.dial(peer.port(), Libp2p.insecureClient(CONFIG));
+    try (JavaNodes nodes = new JavaNodes(); ChildProcess peer = JsNode.yamuxPeer("listen")) {
+      Channel ch = nodes.dial(peer.next("listening").get("port").getAsInt(), Libp2p.insecureClient(CONFIG));
       try {
         exchange(ch, peer);
       } finally {
@@ -73,7 +73,8 @@ class ChainsafeYamuxMultistreamTest {
   void nodeDialsJava() throws Exception {
     try (JavaNodes nodes = new JavaNodes();
         JavaNodes.Listener listener = nodes.listen(() -> Libp2p.insecureServer(CONFIG));
-        NodePeer peer = NodePeer.dial(SCRIPT, "chainsafe yamux dialer", listener.port())) {
+        ChildProcess peer = JsNode.yamuxPeer("dial", "--port", Integer.toString(listener.port()))) {
+      peer.next("connected");
       Channel ch = listener.next();
       try {
         exchange(ch, peer);
@@ -84,7 +85,7 @@ class ChainsafeYamuxMultistreamTest {
   }
 
   /** The muxer agreed on both sides, then streams each way: Java's first, then the peer's. */
-  private static void exchange(Channel ch, NodePeer peer) throws Exception {
+  private static void exchange(Channel ch, ChildProcess peer) throws Exception {
     Libp2pSession connection = Libp2pLoopbackTest.get(Libp2p.sessionFuture(ch));
     assertEquals(Muxer.YAMUX, connection.muxer());
     assertEquals(Muxer.YAMUX.protocolId(), peer.next("muxer").get("protocol").getAsString());
@@ -93,13 +94,13 @@ class ChainsafeYamuxMultistreamTest {
     assertTrue(ch.isActive(), "the connection outlives its streams");
   }
 
-  private static void javaOpens(Libp2pSession connection, NodePeer peer) throws Exception {
+  private static void javaOpens(Libp2pSession connection, ChildProcess peer) throws Exception {
     List<byte[]> sent = new ArrayList<>();
-    List<Received> echoes = new ArrayList<>();
+    List<Collect> echoes = new ArrayList<>();
     for (int i = 0; i < STREAMS; i++) {
       byte[] data = pattern(BYTES + i, i);
-      Received received = new Received();
-      StreamChannel stream = Libp2pLoopbackTest.get(connection.openStream(EchoStream.PROTOCOL, received));
+      Collect received = Collect.allowingHalfClosure();
+      StreamChannel stream = Libp2pLoopbackTest.get(connection.openStream(JavaNodes.ECHO, received));
       stream.write(Unpooled.wrappedBuffer(data));
       stream.flush();
       stream.shutdownOutput();
@@ -108,28 +109,28 @@ class ChainsafeYamuxMultistreamTest {
     }
     List<String> digests = new ArrayList<>();
     for (int i = 0; i < STREAMS; i++) {
-      assertArrayEquals(sent.get(i), echoes.get(i).ended.get(NodePeer.WAIT_MINUTES, TimeUnit.MINUTES),
+      assertArrayEquals(sent.get(i), echoes.get(i).awaitHalfClose(),
           "stream " + i + "'s echo");
       digests.add(sha256(sent.get(i)));
     }
     List<String> heard = new ArrayList<>();
     for (int i = 0; i < STREAMS; i++) {
       JsonObject inbound = peer.next("inbound");
-      assertEquals(EchoStream.PROTOCOL, inbound.get("protocol").getAsString());
+      assertEquals(JavaNodes.ECHO, inbound.get("protocol").getAsString());
       assertEquals("fin", inbound.get("end").getAsString(), "our half-close reached the peer");
       heard.add(inbound.get("sha256").getAsString());
     }
     assertEquals(digests.stream().sorted().toList(), heard.stream().sorted().toList(), "what the peer read");
 
     ExecutionException refused = assertThrows(ExecutionException.class,
-        () -> Libp2pLoopbackTest.get(connection.openStream("/not/served/1.0.0", new Received())));
+        () -> Libp2pLoopbackTest.get(connection.openStream("/not/served/1.0.0", Collect.allowingHalfClosure())));
     assertEquals(MultistreamException.Reason.NO_COMMON_PROTOCOL,
         assertInstanceOf(MultistreamException.class, refused.getCause()).reason());
   }
 
-  private static void peerOpens(NodePeer peer) throws Exception {
+  private static void peerOpens(ChildProcess peer) throws Exception {
     for (int i = 0; i < STREAMS; i++) {
-      peer.send("{\"cmd\":\"open\",\"tag\":\"s" + i + "\",\"protocol\":\"" + EchoStream.PROTOCOL + "\",\"bytes\":"
+      peer.writeLine("{\"cmd\":\"open\",\"tag\":\"s" + i + "\",\"protocol\":\"" + JavaNodes.ECHO + "\",\"bytes\":"
           + (BYTES + 100 + i) + ",\"seed\":" + (50 + i) + "}");
     }
     Map<String, JsonObject> echoes = new HashMap<>();
@@ -142,7 +143,7 @@ class ChainsafeYamuxMultistreamTest {
       assertEquals(BYTES + 100 + i, echo.get("bytes").getAsInt(), "stream " + i);
       assertEquals(sha256(pattern(BYTES + 100 + i, 50 + i)), echo.get("sha256").getAsString(), "stream " + i);
     }
-    peer.send("{\"cmd\":\"open\",\"tag\":\"unknown\",\"protocol\":\"/not/served/1.0.0\",\"bytes\":1,\"seed\":0}");
+    peer.writeLine("{\"cmd\":\"open\",\"tag\":\"unknown\",\"protocol\":\"/not/served/1.0.0\",\"bytes\":1,\"seed\":0}");
     assertEquals("unknown", peer.next("refused").get("tag").getAsString(), "answered na here");
   }
 }

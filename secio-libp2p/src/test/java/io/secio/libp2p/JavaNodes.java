@@ -19,6 +19,8 @@ import java.util.function.Supplier;
 /** Java libp2p listeners and dialers on loopback for the tests; one event loop group for all. */
 final class JavaNodes implements AutoCloseable {
   static final long WAIT_MINUTES = 2;
+  /** The echo protocol the tests serve with test-support's {@code Echo}. */
+  static final String ECHO = "/echo/1.0.0";
   static final Transports TRANSPORT = Transports.best();
 
   final EventLoopGroup group = TRANSPORT.newEventLoopGroup(2);

@@ -21,8 +21,9 @@ import io.secio.SecioConfig;
 import io.secio.identity.KeyType;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.protocol.SecioException;
-import io.secio.streams.yamux.NodePeer;
 import io.secio.testing.TestIdentities;
+import io.secio.testsupport.ChildProcess;
+import io.secio.testsupport.Echo;
 import java.net.InetSocketAddress;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -78,18 +79,18 @@ class JsLibp2pNodeInteropTest {
   }
 
   private static Libp2pConfig config(ChannelHandler echo) {
-    return Libp2pConfig.builder().muxers(Muxer.YAMUX, Muxer.MPLEX).protocol(EchoStream.PROTOCOL, echo)
+    return Libp2pConfig.builder().muxers(Muxer.YAMUX, Muxer.MPLEX).protocol(JavaNodes.ECHO, echo)
         .agentVersion(AGENT_VERSION).listenAddrs(List.of(JAVA_LISTEN_ADDR)).build();
   }
 
   @Test
   void javaDialsTheNode() throws Exception {
-    try (NodePeer node = JsNode.start("listen", "--key-type", "ed25519", "--echo", "--identify",
+    try (ChildProcess node = JsNode.start("listen", "--key-type", "ed25519", "--echo", "--identify",
         "--ping-peer", Integer.toString(PINGS))) {
       JsonObject listening = node.next("listening");
       PeerId nodeId = PeerId.parse(listening.get("peerId").getAsString());
       int port = listening.get("port").getAsInt();
-      Channel ch = nodes.dial(port, Libp2p.client(JAVA_DIALER, config(new EchoStream()), nodeId));
+      Channel ch = nodes.dial(port, Libp2p.client(JAVA_DIALER, config(Echo.allowingHalfClosure()), nodeId));
       try {
         Libp2pSession connection = get(Libp2p.sessionFuture(ch));
         assertEquals(Muxer.MPLEX, connection.muxer(), "the node answers na to yamux and takes mplex");
@@ -119,7 +120,7 @@ class JsLibp2pNodeInteropTest {
     Queue<String> echoedDigests = new ConcurrentLinkedQueue<>();
     try (JavaNodes.Listener listener = nodes.listen(
         () -> Libp2p.server(JAVA_LISTENER, config(digestingEcho(echoedDigests))));
-        NodePeer node = JsNode.start("dial", "--key-type", "rsa", "--to", multiaddr(listener, JAVA_LISTENER),
+        ChildProcess node = JsNode.start("dial", "--key-type", "rsa", "--to", multiaddr(listener, JAVA_LISTENER),
             "--echo", "--identify", "--ping-peer", Integer.toString(PINGS),
             "--echo-streams", Integer.toString(STREAMS), "--echo-bytes", Integer.toString(STREAM_BYTES),
             "--seed", "24", "--hold")) {
@@ -152,7 +153,7 @@ class JsLibp2pNodeInteropTest {
       assertEquals(sent, seen, "Java's echo saw what each of the node's streams sent (the node checked the echo)");
       node.next("done");
       node.next("held");
-      assertEquals(0, node.exit(), node.stderr());
+      assertEquals(0, node.exit(), node::toString);
       assertTrue(ch.closeFuture().await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES), "the node hung up");
     }
   }
@@ -180,7 +181,7 @@ class JsLibp2pNodeInteropTest {
       }
     };
     try (JavaNodes.Listener listener = nodes.listen(server);
-        NodePeer node = JsNode.start("dial", "--key-type", "secp256k1", "--to", multiaddr(listener, atDefaultBound),
+        ChildProcess node = JsNode.start("dial", "--key-type", "secp256k1", "--to", multiaddr(listener, atDefaultBound),
             "--echo-streams", "1", "--echo-bytes", Integer.toString(12 * 1024 * 1024))) {
       Channel ch = listener.next();
       get(Libp2p.sessionFuture(ch));
@@ -192,7 +193,7 @@ class JsLibp2pNodeInteropTest {
       node.next("connected");
       node.next("dialled");
       assertEquals(multiaddr(listener, atDefaultBound), node.next("error").get("target").getAsString());
-      assertEquals(1, node.exit(), node.stderr());
+      assertEquals(1, node.exit(), node::toString);
     }
   }
 
@@ -201,12 +202,12 @@ class JsLibp2pNodeInteropTest {
     return "/ip4/127.0.0.1/tcp/" + listener.port() + "/p2p/" + secio.localPeerId().toBase58();
   }
 
-  /** {@link EchoStream} behind a {@link Digest} that adds each stream's digest to {@code digests}. */
+  /** {@link Echo} behind a {@link Digest} that adds each stream's digest to {@code digests}. */
   private static ChannelHandler digestingEcho(Queue<String> digests) {
     return new ChannelInitializer<Channel>() {
       @Override
       protected void initChannel(Channel stream) {
-        stream.pipeline().addLast(new Digest(digests), new EchoStream());
+        stream.pipeline().addLast(new Digest(digests), Echo.allowingHalfClosure());
       }
     };
   }
@@ -215,7 +216,7 @@ class JsLibp2pNodeInteropTest {
   private static void assertTheNodes(IdentifyRecord record, PeerId nodeId, String observedAddr) {
     assertEquals(nodeId, record.peerId());
     assertEquals(nodeId, Dialect.LIBP2P.peerId(record.publicKey()), "the record's key is the secio peer's");
-    assertTrue(record.protocols().containsAll(List.of(Libp2pConfig.IDENTIFY, Libp2pConfig.PING, EchoStream.PROTOCOL)),
+    assertTrue(record.protocols().containsAll(List.of(Libp2pConfig.IDENTIFY, Libp2pConfig.PING, JavaNodes.ECHO)),
         record.protocols().toString());
     assertTrue(record.agentVersion().startsWith("js-libp2p/"), record.agentVersion());
     assertEquals(Libp2pConfig.PROTOCOL_VERSION, record.protocolVersion());
@@ -227,7 +228,7 @@ class JsLibp2pNodeInteropTest {
     assertEquals(us.localPeerId().toBase58(), peer.get("remotePeer").getAsString());
     List<String> protocols = new ArrayList<>();
     peer.getAsJsonArray("protocols").forEach(p -> protocols.add(p.getAsString()));
-    assertEquals(List.of(Libp2pConfig.IDENTIFY, Libp2pConfig.PING, EchoStream.PROTOCOL), protocols);
+    assertEquals(List.of(Libp2pConfig.IDENTIFY, Libp2pConfig.PING, JavaNodes.ECHO), protocols);
     assertEquals(AGENT_VERSION, peer.get("agentVersion").getAsString());
     List<String> addresses = new ArrayList<>();
     peer.getAsJsonArray("addresses").forEach(a -> addresses.add(a.getAsString()));
@@ -235,7 +236,7 @@ class JsLibp2pNodeInteropTest {
   }
 
   /** The node's {@code node.ping(us)}, each a round trip in milliseconds. */
-  private static void assertPinged(NodePeer node, SecioConfig us) {
+  private static void assertPinged(ChildProcess node, SecioConfig us) {
     for (int i = 0; i < PINGS; i++) {
       JsonObject pinged = node.next("pinged");
       assertEquals(us.localPeerId().toBase58(), pinged.get("remotePeer").getAsString());

@@ -13,9 +13,9 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.secio.SecioConfig;
 import io.secio.identity.KeyType;
 import io.secio.streams.StreamChannel;
+import io.secio.testsupport.Collect;
 import java.util.Random;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +64,7 @@ class Libp2pHostileTest {
           Libp2p.client(CLIENT, Libp2pConfig.builder().muxers(Muxer.MPLEX).build(), SERVER.localPeerId()));
       try {
         Libp2pSession connection = Libp2pLoopbackTest.get(Libp2p.sessionFuture(ch));
-        Received received = new Received();
+        Collect received = Collect.allowingHalfClosure();
         StreamChannel stream = Libp2pLoopbackTest.get(connection.openStream(Libp2pConfig.PING, received));
         byte[] pings = new byte[64 + 7];
         new Random(71).nextBytes(pings);
@@ -72,7 +72,7 @@ class Libp2pHostileTest {
           stream.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {b})).sync();
         }
         stream.shutdownOutput().sync();
-        byte[] back = received.ended.get(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES);
+        byte[] back = received.awaitHalfClose();
         assertArrayEquals(java.util.Arrays.copyOf(pings, 64), back, "two whole pings; the 7 bytes after are no ping");
       } finally {
         ch.close().sync();

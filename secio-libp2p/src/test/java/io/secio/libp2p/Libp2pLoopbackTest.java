@@ -15,6 +15,8 @@ import io.secio.identity.KeyType;
 import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.multistream.MultistreamException;
 import io.secio.streams.StreamChannel;
+import io.secio.testsupport.Collect;
+import io.secio.testsupport.Echo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -38,7 +40,7 @@ class Libp2pLoopbackTest {
   private static final JavaNodes nodes = new JavaNodes();
 
   static Libp2pConfig config(Muxer... muxers) {
-    return Libp2pConfig.builder().muxers(muxers).protocol(EchoStream.PROTOCOL, new EchoStream())
+    return Libp2pConfig.builder().muxers(muxers).protocol(JavaNodes.ECHO, Echo.allowingHalfClosure())
         .agentVersion("loopback-test").listenAddrs(List.of(Multiaddr.parse("/ip4/127.0.0.1/tcp/4001"))).build();
   }
 
@@ -63,7 +65,7 @@ class Libp2pLoopbackTest {
 
         IdentifyRecord ofServer = get(client.identify());
         assertEquals(SERVER.localPeerId(), ofServer.peerId());
-        assertEquals(List.of(Libp2pConfig.IDENTIFY, Libp2pConfig.PING, EchoStream.PROTOCOL), ofServer.protocols());
+        assertEquals(List.of(Libp2pConfig.IDENTIFY, Libp2pConfig.PING, JavaNodes.ECHO), ofServer.protocols());
         assertEquals("loopback-test", ofServer.agentVersion());
         assertEquals(Libp2pConfig.PROTOCOL_VERSION, ofServer.protocolVersion());
         assertEquals("[/ip4/127.0.0.1/tcp/4001]", ofServer.listenAddrs().toString());
@@ -82,7 +84,7 @@ class Libp2pLoopbackTest {
         echo(server, 2, 100_000, new Random(2));
 
         ExecutionException refused = assertThrows(ExecutionException.class,
-            () -> get(client.openStream("/not/served/1.0.0", new Received())));
+            () -> get(client.openStream("/not/served/1.0.0", Collect.allowingHalfClosure())));
         assertEquals(MultistreamException.Reason.NO_COMMON_PROTOCOL,
             assertInstanceOf(MultistreamException.class, refused.getCause()).reason());
         assertTrue(ch.isActive(), "a refused protocol costs one stream, not the connection");
@@ -95,12 +97,12 @@ class Libp2pLoopbackTest {
   /** {@code streams} concurrent echo streams of {@code bytes} each: every byte back, in order. */
   static void echo(Libp2pSession connection, int streams, int bytes, Random random) throws Exception {
     List<byte[]> sent = new ArrayList<>();
-    List<Received> back = new ArrayList<>();
+    List<Collect> back = new ArrayList<>();
     for (int i = 0; i < streams; i++) {
       byte[] data = new byte[bytes];
       random.nextBytes(data);
-      Received received = new Received();
-      StreamChannel stream = get(connection.openStream(EchoStream.PROTOCOL, received));
+      Collect received = Collect.allowingHalfClosure();
+      StreamChannel stream = get(connection.openStream(JavaNodes.ECHO, received));
       stream.write(Unpooled.wrappedBuffer(data));
       stream.flush();
       stream.shutdownOutput();
@@ -108,7 +110,7 @@ class Libp2pLoopbackTest {
       back.add(received);
     }
     for (int i = 0; i < streams; i++) {
-      assertArrayEquals(sent.get(i), back.get(i).ended.get(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES), "stream " + i);
+      assertArrayEquals(sent.get(i), back.get(i).awaitHalfClose(), "stream " + i);
     }
   }
 

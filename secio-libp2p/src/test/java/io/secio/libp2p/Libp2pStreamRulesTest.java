@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -22,12 +21,11 @@ import io.secio.identity.KeyType;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamResetException;
 import io.secio.streams.mplex.MplexConfig;
-import java.io.ByteArrayOutputStream;
+import io.secio.testsupport.Collect;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -51,66 +49,10 @@ class Libp2pStreamRulesTest {
   @AutoClose
   private static final JavaNodes nodes = new JavaNodes();
 
-  /** A stream's reading end for the tests: its bytes, a future for the first n, and how it ended. */
-  private static final class Probe extends ChannelInboundHandlerAdapter {
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    private int awaited = -1;
-    private CompletableFuture<byte[]> reached = new CompletableFuture<>();
-    /** The exception the stream's pipeline got (null: closed without one). */
-    final CompletableFuture<Throwable> ended = new CompletableFuture<>();
-
-    /** Completes once {@code n} bytes in all came, with them; fails if the stream ends first. */
-    synchronized CompletableFuture<byte[]> first(int n) {
-      awaited = n;
-      reached = new CompletableFuture<>();
-      check();
-      return reached;
-    }
-
-    synchronized int size() {
-      return bytes.size();
-    }
-
-    private void check() {
-      if (awaited >= 0 && bytes.size() >= awaited) {
-        reached.complete(Arrays.copyOf(bytes.toByteArray(), awaited));
-      }
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ByteBuf buf = (ByteBuf) msg;
-      byte[] b = new byte[buf.readableBytes()];
-      buf.readBytes(b);
-      synchronized (this) {
-        bytes.writeBytes(b);
-        check();
-      }
-      buf.release();
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      ended.complete(cause);
-      ctx.close();
-    }
-
-    @Override
-    public synchronized void channelInactive(ChannelHandlerContext ctx) {
-      ended.complete(null);
-      reached.completeExceptionally(new IllegalStateException("the stream ended after " + bytes.size() + " bytes"));
-      ctx.fireChannelInactive();
-    }
-  }
-
   private static byte[] random(int n, long seed) {
     byte[] b = new byte[n];
     new Random(seed).nextBytes(b);
     return b;
-  }
-
-  private static <T> T get(CompletableFuture<T> future) throws Exception {
-    return future.get(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES);
   }
 
   /** A plaintext libp2p connection to {@code listener}, proposing both muxers. */
@@ -126,19 +68,19 @@ class Libp2pStreamRulesTest {
     try (JavaNodes.Listener listener = nodes.listen(() -> Libp2p.insecureServer(config))) {
       Libp2pSession connection = plaintext(listener);
       try {
-        Probe first = new Probe();
+        Collect first = new Collect();
         StreamChannel a = Libp2pLoopbackTest.get(connection.openStream(Libp2pConfig.PING, first));
         byte[] ping = random(PING, 1);
         a.writeAndFlush(Unpooled.wrappedBuffer(ping));
-        assertArrayEquals(ping, get(first.first(PING)), "the first stream is served");
+        assertArrayEquals(ping, first.awaitBytes(PING), "the first stream is served");
 
-        Probe second = new Probe();
+        Collect second = new Collect();
         StreamChannel b = Libp2pLoopbackTest.get(connection.openStream(Libp2pConfig.PING, second));
-        assertInstanceOf(StreamResetException.class, get(first.ended), "the older stream is reset");
+        assertInstanceOf(StreamResetException.class, first.awaitException(), "the older stream is reset");
         assertTrue(a.closeFuture().await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES), "and closed");
         byte[] pings = random(2 * PING, 2);
         b.writeAndFlush(Unpooled.wrappedBuffer(pings));
-        assertArrayEquals(pings, get(second.first(2 * PING)), "the newer stream is served");
+        assertArrayEquals(pings, second.awaitBytes(2 * PING), "the newer stream is served");
         assertTrue(b.isOpen());
         assertTrue(connection.connection().isActive(), "the rule costs a stream, not the connection");
       } finally {
@@ -155,12 +97,12 @@ class Libp2pStreamRulesTest {
   }
 
   /** A ping stream of {@code connection} that has been served one ping. */
-  private static StreamChannel servedPingStream(Libp2pSession connection, Probe probe, long seed)
+  private static StreamChannel servedPingStream(Libp2pSession connection, Collect probe, long seed)
       throws Exception {
     StreamChannel stream = Libp2pLoopbackTest.get(connection.openStream(Libp2pConfig.PING, probe));
     byte[] ping = random(PING, seed);
     stream.writeAndFlush(Unpooled.wrappedBuffer(ping));
-    assertArrayEquals(ping, get(probe.first(PING)), "the ping stream is served");
+    assertArrayEquals(ping, probe.awaitBytes(PING), "the ping stream is served");
     return stream;
   }
 
@@ -174,21 +116,21 @@ class Libp2pStreamRulesTest {
       Libp2pSession other = secured(listener, JavaNodes.otherSecio(KeyType.SECP256K1), muxer);
       Libp2pSession second = secured(listener, CLIENT, muxer);
       try {
-        Probe onFirst = new Probe();
+        Collect onFirst = new Collect();
         StreamChannel a = servedPingStream(first, onFirst, 1);
-        Probe ofOther = new Probe();
+        Collect ofOther = new Collect();
         StreamChannel b = servedPingStream(other, ofOther, 2);
-        Probe onSecond = new Probe();
+        Collect onSecond = new Collect();
         StreamChannel c = servedPingStream(second, onSecond, 3);
-        assertInstanceOf(StreamResetException.class, get(onFirst.ended), "the peer's older stream is reset");
+        assertInstanceOf(StreamResetException.class, onFirst.awaitException(), "the peer's older stream is reset");
         assertTrue(a.closeFuture().await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES), "and closed");
         assertTrue(first.connection().isActive(), "the rule costs a stream, not the connection");
         // The other peer's stream still answers after the reset, and so does the newer one.
         byte[] again = random(PING, 4);
         b.writeAndFlush(Unpooled.wrappedBuffer(again));
-        assertArrayEquals(again, Arrays.copyOfRange(get(ofOther.first(2 * PING)), PING, 2 * PING));
+        assertArrayEquals(again, Arrays.copyOfRange(ofOther.awaitBytes(2 * PING), PING, 2 * PING));
         c.writeAndFlush(Unpooled.wrappedBuffer(again));
-        assertArrayEquals(again, Arrays.copyOfRange(get(onSecond.first(2 * PING)), PING, 2 * PING));
+        assertArrayEquals(again, Arrays.copyOfRange(onSecond.awaitBytes(2 * PING), PING, 2 * PING));
         assertTrue(b.isOpen() && c.isOpen());
       } finally {
         first.connection().close().sync();
@@ -208,7 +150,7 @@ class Libp2pStreamRulesTest {
       Channel ch = nodes.dial(listener.port(), smallBuffers(Libp2p.insecureClient(config)));
       Libp2pSession connection = Libp2pLoopbackTest.get(Libp2p.sessionFuture(ch));
       try {
-        Probe echoes = new Probe();
+        Collect echoes = new Collect();
         StreamChannel stream = Libp2pLoopbackTest.get(connection.openStream(Libp2pConfig.PING, echoes));
         // From here on this side reads nothing of the connection, so the echoes pile up at the listener.
         ch.config().setAutoRead(false);
@@ -222,12 +164,10 @@ class Libp2pStreamRulesTest {
           assertTrue(write.await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES), "hang guard: the listener reads on");
         }
         ch.config().setAutoRead(true);
-        CompletableFuture<byte[]> everything = echoes.first(flood);
-        CompletableFuture.anyOf(everything, echoes.ended).get(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES);
-        assertFalse(everything.isDone() && !everything.isCompletedExceptionally(),
-            "the listener held every echo for a peer that did not read them");
-        assertInstanceOf(StreamResetException.class, get(echoes.ended), "the listener reset the stream");
-        assertTrue(echoes.size() < flood, echoes.size() + " bytes echoed");
+        // The listener held every echo for a peer that did not read them if no reset came.
+        assertInstanceOf(StreamResetException.class, echoes.awaitException(), "the listener reset the stream");
+        int echoed = echoes.received().length;
+        assertTrue(echoed < flood, echoed + " bytes echoed");
         assertTrue(ch.isActive(), "one stream reset, the connection goes on");
         assertFalse(Libp2pLoopbackTest.get(connection.ping()).isNegative(), "and serves a new ping stream");
       } finally {

@@ -32,6 +32,7 @@ import io.secio.identity.KeyType;
 import io.secio.protocol.CipherAlgorithm;
 import io.secio.protocol.ProtocolVersion;
 import io.secio.testing.TestIdentities;
+import io.secio.testsupport.Echo;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -73,7 +74,7 @@ class DialectBridgeTest {
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
           protected void initChannel(SocketChannel ch) {
-            ch.pipeline().addLast(Secio.server(BRIDGE), new LoopbackTest.Echo(), new ChannelInboundHandlerAdapter() {
+            ch.pipeline().addLast(Secio.server(BRIDGE), new Echo(), new ChannelInboundHandlerAdapter() {
               @Override
               public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
                 if (evt instanceof SecioHandshakeCompletionEvent e) {
@@ -269,7 +270,7 @@ class DialectBridgeTest {
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
           protected void initChannel(SocketChannel ch) {
-            ch.pipeline().addLast(Secio.server(ed25519Any), new LoopbackTest.Echo());
+            ch.pipeline().addLast(Secio.server(ed25519Any), new Echo());
           }
         })
         .bind("127.0.0.1", 0).sync().channel();

@@ -7,12 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -28,15 +25,16 @@ import io.secio.protocol.CipherAlgorithm;
 import io.secio.protocol.SecioException;
 import io.secio.testing.SigningThreads;
 import io.secio.testing.TestIdentities;
-import java.io.ByteArrayOutputStream;
+import io.secio.testsupport.Collect;
+import io.secio.testsupport.Echo;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -89,81 +87,6 @@ class LoopbackTest {
     GROUPS.clear();
   }
 
-  /** Echoes every plaintext byte back; reads on its own when auto-read is off. */
-  static final class Echo extends ChannelInboundHandlerAdapter {
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-      if (evt instanceof SecioHandshakeCompletionEvent && !ctx.channel().config().isAutoRead()) {
-        ctx.read();
-      }
-      ctx.fireUserEventTriggered(evt);
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ctx.write(msg);
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-      ctx.flush();
-      if (!ctx.channel().config().isAutoRead()) {
-        ctx.read();
-      }
-    }
-  }
-
-  /** Collects what the client receives until an expected count of bytes has arrived. */
-  private static final class Collector extends ChannelInboundHandlerAdapter {
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    private CompletableFuture<byte[]> waiting;
-    private int expected;
-
-    synchronized CompletableFuture<byte[]> expect(int count) {
-      bytes.reset();
-      expected = count;
-      waiting = new CompletableFuture<>();
-      return waiting;
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-      if (evt instanceof SecioHandshakeCompletionEvent && !ctx.channel().config().isAutoRead()) {
-        ctx.read();
-      }
-    }
-
-    @Override
-    public synchronized void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ByteBuf buf = (ByteBuf) msg;
-      try {
-        buf.readBytes(bytes, buf.readableBytes());
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      } finally {
-        buf.release();
-      }
-      if (waiting != null && bytes.size() >= expected) {
-        waiting.complete(bytes.toByteArray());
-      }
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-      if (!ctx.channel().config().isAutoRead()) {
-        ctx.read();
-      }
-    }
-
-    @Override
-    public synchronized void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      if (waiting != null) {
-        waiting.completeExceptionally(cause);
-      }
-      ctx.close();
-    }
-  }
-
   /** A listening secio echo server; the handshake futures of its accepted channels, in order. */
   private static final class EchoServer implements AutoCloseable {
     final Channel listener;
@@ -209,14 +132,16 @@ class LoopbackTest {
         .channel();
   }
 
-  private static void echoEverySize(Channel ch, Collector collector, long seed) throws Exception {
+  private static void echoEverySize(Channel ch, Collect collect, long seed) {
     Random random = new Random(seed);
+    int echoed = collect.received().length;
     for (int size : SIZES) {
       byte[] data = new byte[size];
       random.nextBytes(data);
-      CompletableFuture<byte[]> echoed = collector.expect(size);
       ch.writeAndFlush(Unpooled.wrappedBuffer(data));
-      assertArrayEquals(data, echoed.get(WAIT_SECONDS, TimeUnit.SECONDS), "echo of " + size + " bytes");
+      echoed += size;
+      assertArrayEquals(data, Arrays.copyOfRange(collect.awaitBytes(echoed), echoed - size, echoed),
+          "echo of " + size + " bytes");
     }
   }
 
@@ -227,7 +152,7 @@ class LoopbackTest {
     SecioConfig serverConfig = TestConfigs.server().mode(mode).ciphers(List.of(cipher)).build();
     SecioConfig clientConfig = TestConfigs.client().mode(mode).ciphers(List.of(cipher)).build();
     try (EchoServer server = new EchoServer(transport, serverConfig, true)) {
-      Collector collector = new Collector();
+      Collect collector = Collect.reading();
       Channel ch = connect(transport, server,
           Secio.client(clientConfig, serverConfig.localPeerId()), collector, true);
       try {
@@ -251,7 +176,7 @@ class LoopbackTest {
   void bridgeDefaultsNegotiateAeadBetweenTwoJavaNodes(Transports transport) throws Exception {
     SecioConfig serverConfig = TestConfigs.server().build();
     try (EchoServer server = new EchoServer(transport, serverConfig, true)) {
-      Collector collector = new Collector();
+      Collect collector = Collect.reading();
       Channel ch = connect(transport, server,
           Secio.client(TestConfigs.client().build(), serverConfig.localPeerId()), collector, true);
       try {
@@ -269,7 +194,7 @@ class LoopbackTest {
   void handshakeAndEchoWorkWithoutAutoRead(Transports transport) throws Exception {
     SecioConfig serverConfig = TestConfigs.server().build();
     try (EchoServer server = new EchoServer(transport, serverConfig, false)) {
-      Collector collector = new Collector();
+      Collect collector = Collect.reading();
       Channel ch = connect(transport, server,
           Secio.client(TestConfigs.client().build(), serverConfig.localPeerId()), collector, false);
       try {
@@ -288,7 +213,7 @@ class LoopbackTest {
     SecioConfig clientConfig = TestConfigs.client().build();
     PeerId notTheServer = clientConfig.localPeerId();
     try (EchoServer server = new EchoServer(transport, serverConfig, true)) {
-      Channel ch = connect(transport, server, Secio.client(clientConfig, notTheServer), new Collector(), true);
+      Channel ch = connect(transport, server, Secio.client(clientConfig, notTheServer), Collect.reading(), true);
       Future<SecioSession> handshake = Secio.handshakeFuture(ch);
       assertTrue(handshake.await(WAIT_SECONDS, TimeUnit.SECONDS));
       SecioException cause = assertInstanceOf(SecioException.class, handshake.cause());
@@ -311,7 +236,7 @@ class LoopbackTest {
         .peerVerifier(PeerVerifier.allowList(List.of(listed.localPeerId())))
         .build();
     try (EchoServer server = new EchoServer(transport, serverConfig, true)) {
-      Collector collector = new Collector();
+      Collect collector = Collect.reading();
       Channel ch = connect(transport, server, Secio.client(listed, serverConfig.localPeerId()), collector, true);
       try {
         assertEquals(serverConfig.localPeerId(),
@@ -324,7 +249,7 @@ class LoopbackTest {
       assertEquals(1, serverIdentity.threads.size());
 
       Channel refused = connect(transport, server,
-          Secio.client(stranger, serverConfig.localPeerId()), new Collector(), true);
+          Secio.client(stranger, serverConfig.localPeerId()), Collect.reading(), true);
       Future<SecioSession> serverSide = server.handshakes.poll(WAIT_SECONDS, TimeUnit.SECONDS);
       assertTrue(serverSide.await(WAIT_SECONDS, TimeUnit.SECONDS));
       assertEquals(SecioException.Reason.PEER_REFUSED,
@@ -352,9 +277,9 @@ class LoopbackTest {
           .handshakeExecutor(delegated ? pool : null).build();
       try (EchoServer server = new EchoServer(transport, serverConfig, true)) {
         List<Channel> channels = new ArrayList<>();
-        List<Collector> collectors = new ArrayList<>();
+        List<Collect> collectors = new ArrayList<>();
         for (int i = 0; i < connections; i++) {
-          Collector collector = new Collector();
+          Collect collector = Collect.reading();
           collectors.add(collector);
           channels.add(connect(transport, server,
               Secio.client(clientConfig, serverConfig.localPeerId()), collector, true));

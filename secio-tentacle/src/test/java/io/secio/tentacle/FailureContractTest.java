@@ -27,6 +27,7 @@ import io.secio.identity.KeyType;
 import io.secio.netty.SecioHandshakeCompletionEvent;
 import io.secio.netty.Transports;
 import io.secio.streams.yamux.YamuxException;
+import io.secio.testsupport.Echo;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -103,7 +104,7 @@ class FailureContractTest {
 
   private static TentacleConfig config() {
     return TentacleConfig.builder()
-        .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new TestProtocols.Echo()))
+        .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new Echo()))
         .build();
   }
 

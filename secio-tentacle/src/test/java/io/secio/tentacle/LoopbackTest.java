@@ -20,6 +20,8 @@ import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Transports;
 import io.secio.streams.StreamChannel;
+import io.secio.testsupport.Collect;
+import io.secio.testsupport.Echo;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -66,7 +68,7 @@ class LoopbackTest {
     IdentityKeyPair identity = IdentityKeyPair.generate(KeyType.SECP256K1, new SecureRandom());
     SecioConfig secio = secio(identity);
     TentacleConfig config = TentacleConfig.builder()
-        .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1", "2"), new TestProtocols.Echo()))
+        .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1", "2"), new Echo()))
         .build();
     BlockingQueue<Channel> accepted = new LinkedBlockingQueue<>();
     Channel channel = new ServerBootstrap().group(group).channel(Transports.best().serverChannelClass())
@@ -81,7 +83,7 @@ class LoopbackTest {
     return new Server(channel, Dialect.TENTACLE.peerId(identity.publicKey()), accepted);
   }
 
-  private static Channel dial(Server server, IdentityKeyPair identity, TestProtocols.Collect collect) {
+  private static Channel dial(Server server, IdentityKeyPair identity, Collect collect) {
     TentacleConfig config = TentacleConfig.builder()
         .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1", "2"), collect))
         .build();
@@ -101,10 +103,10 @@ class LoopbackTest {
       Server server = server();
       try {
         List<Channel> clients = new ArrayList<>();
-        List<TestProtocols.Collect> collects = new ArrayList<>();
+        List<Collect> collects = new ArrayList<>();
         List<StreamChannel> streams = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-          TestProtocols.Collect collect = new TestProtocols.Collect();
+          Collect collect = Collect.observing();
           Channel client = dial(server, IdentityKeyPair.generate(KeyType.SECP256K1, new SecureRandom()), collect);
           TentacleSession session = Tentacle.awaitSession(client);
           List<String> offer = i % 2 == 0 ? List.of("2", "1") : List.of("1", "2");
@@ -130,7 +132,7 @@ class LoopbackTest {
         }
         for (int i = 0; i < streams.size(); i++) {
           for (byte[] m : sent.get(i)) {
-            byte[] back = collects.get(i).messages.poll(2, TimeUnit.MINUTES);
+            byte[] back = collects.get(i).nextMessage();
             assertArrayEquals(m, back, "session " + i + ", a message of " + m.length + " bytes");
           }
         }
@@ -149,13 +151,13 @@ class LoopbackTest {
       Server server = server();
       try {
         IdentityKeyPair key = IdentityKeyPair.generate(KeyType.SECP256K1, new SecureRandom());
-        Channel first = dial(server, key, new TestProtocols.Collect());
+        Channel first = dial(server, key, Collect.observing());
         TentacleSession session = Tentacle.sessionFuture(first).get(2, TimeUnit.MINUTES);
-        session.openStream(TestProtocols.ECHO, new TestProtocols.Collect()).get(2, TimeUnit.MINUTES);
+        session.openStream(TestProtocols.ECHO, Collect.observing()).get(2, TimeUnit.MINUTES);
         Channel acceptedFirst = server.accepted().poll(2, TimeUnit.MINUTES);
         Tentacle.sessionFuture(acceptedFirst).get(2, TimeUnit.MINUTES);
 
-        Channel second = dial(server, key, new TestProtocols.Collect());
+        Channel second = dial(server, key, Collect.observing());
         Channel acceptedSecond = server.accepted().poll(2, TimeUnit.MINUTES);
         ExecutionException refused = assertThrows(ExecutionException.class,
             () -> Tentacle.sessionFuture(acceptedSecond).get(2, TimeUnit.MINUTES));
@@ -167,8 +169,8 @@ class LoopbackTest {
         // Once the first session ends, the key may connect again.
         session.close().get(2, TimeUnit.MINUTES);
         acceptedFirst.closeFuture().get(2, TimeUnit.MINUTES);
-        Channel third = dial(server, key, new TestProtocols.Collect());
-        Tentacle.awaitSession(third).openStream(TestProtocols.ECHO, new TestProtocols.Collect()).get(2, TimeUnit.MINUTES);
+        Channel third = dial(server, key, Collect.observing());
+        Tentacle.awaitSession(third).openStream(TestProtocols.ECHO, Collect.observing()).get(2, TimeUnit.MINUTES);
         Tentacle.sessionFuture(server.accepted().poll(2, TimeUnit.MINUTES)).get(2, TimeUnit.MINUTES);
         third.close().get(2, TimeUnit.MINUTES);
       } finally {

@@ -9,6 +9,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
 import io.secio.streams.StreamChannel;
+import io.secio.testsupport.Collect;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -55,10 +56,10 @@ class ProbesTest {
     String protocol = name.equals("unknown_proto") ? "/test/nope" : TestProtocols.ECHO;
     List<String> offer = name.equals("unknown_proto") ? List.of("1") : List.of("3", "9");
     TentacleConfig config = TentacleConfig.builder()
-        .protocol(TentacleProtocol.of(protocol, offer, new TestProtocols.Collect())).build();
+        .protocol(TentacleProtocol.of(protocol, offer, Collect.observing())).build();
     EmbeddedChannel dialer = new EmbeddedChannel(Tentacle.insecureClient(config));
     TentacleSession session = Tentacle.sessionFuture(dialer).getNow();
-    Future<StreamChannel> open = session.openStream(protocol, new TestProtocols.Collect());
+    Future<StreamChannel> open = session.openStream(protocol, Collect.observing());
     dialer.runPendingTasks();
     List<Recorded.Frame> sent = Recorded.frames(Recorded.written(dialer));
     assertEquals(2, sent.size(), "SYN and the offer, in one flush");

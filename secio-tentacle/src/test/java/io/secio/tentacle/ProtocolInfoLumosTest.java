@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.secio.testing.NodeScript;
+import io.secio.testsupport.NodeJs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -47,7 +47,7 @@ class ProtocolInfoLumosTest {
     }
     JsonObject request = new JsonObject();
     request.add("cases", cases);
-    String output = NodeScript.run(NodeScript.jsFolder(), "protocol-select-crosscheck.js",
+    String output = NodeJs.run(NodeJs.jsFolder(), "protocol-select-crosscheck.js",
         "@ckb-lumos/codec", request.toString());
     JsonArray results = JsonParser.parseString(output).getAsJsonObject().getAsJsonArray("results");
     assertEquals(infos.size(), results.size());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.secio.testsupport.Collect;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -85,8 +86,8 @@ class SessionReplayTest {
   @ParameterizedTest
   @ValueSource(strings = {"insecure-session.json", "secio-session.json"})
   void ourDialerWritesWhatTentaclesWrote(String recording) throws Exception {
-    TestProtocols.Collect echoed = new TestProtocols.Collect();
-    TestProtocols.Collect chatter = new TestProtocols.Collect();
+    Collect echoed = Collect.observing();
+    Collect chatter = Collect.observing();
     TentacleConfig config = TentacleConfig.builder()
         .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1", "2"), echoed))
         .protocol(TentacleProtocol.of(TestProtocols.CHATTER, List.of("1"), chatter))
@@ -165,10 +166,10 @@ class SessionReplayTest {
       assertEquals(expected.get(stream), actual.get(stream), "stream " + stream);
     }
     for (int i = 0; i < TestProtocols.ECHO_SIZES.size(); i++) {
-      assertArrayEquals(Recorded.echoMessage(i, TestProtocols.ECHO_SIZES.get(i)), echoed.messages.poll(), "echo " + i);
+      assertArrayEquals(Recorded.echoMessage(i, TestProtocols.ECHO_SIZES.get(i)), echoed.nextMessage(), "echo " + i);
     }
     for (int k = 0; k < TestProtocols.CHATTER_SIZES.size(); k++) {
-      assertArrayEquals(Recorded.chatterMessage(k, TestProtocols.CHATTER_SIZES.get(k)), chatter.messages.poll(), "chatter " + k);
+      assertArrayEquals(Recorded.chatterMessage(k, TestProtocols.CHATTER_SIZES.get(k)), chatter.nextMessage(), "chatter " + k);
     }
     assertEquals("1", Tentacle.protocol(chat.getNow()).orElseThrow().version().orElseThrow());
     assertFalse(dialer.isOpen());

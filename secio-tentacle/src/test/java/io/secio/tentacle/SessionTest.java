@@ -18,6 +18,8 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
 import io.secio.streams.StreamChannel;
 import io.secio.tentacle.TentacleException.Reason;
+import io.secio.testsupport.Collect;
+import io.secio.testsupport.Echo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * the message limit, the select timeout, the session timeout, and the dialer's first write.
  */
 class SessionTest {
-  private static TentacleConfig dialerConfig(TestProtocols.Collect collect) {
+  private static TentacleConfig dialerConfig(Collect collect) {
     return TentacleConfig.builder()
         .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1", "2"), collect))
         .protocol(TentacleProtocol.of("/test/unknown-there", List.of("1"), collect))
@@ -53,7 +55,7 @@ class SessionTest {
 
   @Test
   void versionsAreChosenAsTentacleChoosesThemEachWay() {
-    TestProtocols.Collect collect = new TestProtocols.Collect();
+    Collect collect = Collect.observing();
     try (EmbeddedPair pair = new EmbeddedPair(dialerConfig(collect), TestProtocols.listener())) {
       Future<StreamChannel> open = pair.dialerSession.openStream(TestProtocols.ECHO, List.of("1", "2"), collect);
       pair.pump();
@@ -61,7 +63,7 @@ class SessionTest {
       assertEquals("2", version(echo), "ascending offer: the highest common version");
       echo.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1, 2, 3}));
       pair.pump();
-      assertArrayEquals(new byte[] {1, 2, 3}, collect.messages.poll());
+      assertArrayEquals(new byte[] {1, 2, 3}, collect.nextMessage());
       echo.close();
       pair.pump();
       Future<StreamChannel> again = pair.dialerSession.openStream(TestProtocols.ECHO, List.of("2", "1"), collect);
@@ -73,8 +75,8 @@ class SessionTest {
 
   @Test
   void aSecondOpenOfTheSameProtocolFailsAndPutsNothingOnTheWire() {
-    try (EmbeddedPair pair = new EmbeddedPair(dialerConfig(new TestProtocols.Collect()), TestProtocols.listener())) {
-      TestProtocols.Collect collect = new TestProtocols.Collect();
+    try (EmbeddedPair pair = new EmbeddedPair(dialerConfig(Collect.observing()), TestProtocols.listener())) {
+      Collect collect = Collect.observing();
       Future<StreamChannel> first = pair.dialerSession.openStream(TestProtocols.ECHO, collect);
       Future<StreamChannel> second = pair.dialerSession.openStream(TestProtocols.ECHO, collect);
       assertEquals(Reason.ALREADY_OPEN, failure(second), "while the first is opening");
@@ -111,8 +113,8 @@ class SessionTest {
 
   @Test
   void aProtocolTheListenerDoesNotHaveIsRefused() {
-    try (EmbeddedPair pair = new EmbeddedPair(dialerConfig(new TestProtocols.Collect()), TestProtocols.listener())) {
-      TestProtocols.Collect collect = new TestProtocols.Collect();
+    try (EmbeddedPair pair = new EmbeddedPair(dialerConfig(Collect.observing()), TestProtocols.listener())) {
+      Collect collect = Collect.observing();
       Future<StreamChannel> open = pair.dialerSession.openStream("/test/unknown-there", collect);
       pair.pump();
       assertEquals(Reason.PROTOCOL_REFUSED, failure(open));
@@ -125,9 +127,9 @@ class SessionTest {
 
   @Test
   void aMessageOverTheLimitResetsTheStreamAndFailsAWrite() {
-    TestProtocols.Collect collect = new TestProtocols.Collect();
+    Collect collect = Collect.observing();
     TentacleConfig small = TentacleConfig.builder()
-        .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new TestProtocols.Echo()).withMaxMessageLength(100))
+        .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new Echo()).withMaxMessageLength(100))
         .build();
     TentacleConfig dialer = TentacleConfig.builder()
         .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), collect).withMaxMessageLength(1000))
@@ -138,7 +140,7 @@ class SessionTest {
           "over our own limit: the write fails");
       echo.writeAndFlush(Unpooled.wrappedBuffer(new byte[100]));
       pair.pump();
-      assertEquals(100, collect.messages.poll().length, "at the limit: echoed");
+      assertEquals(100, collect.nextMessage().length, "at the limit: echoed");
       echo.writeAndFlush(Unpooled.wrappedBuffer(new byte[101]));
       pair.pump();
       assertFalse(echo.isActive(), "the listener reset the stream");
@@ -167,10 +169,10 @@ class SessionTest {
         .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new ClosesOnException()).withMaxMessageLength(100))
         .build();
     TentacleConfig dialer = TentacleConfig.builder()
-        .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new TestProtocols.Collect()))
+        .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), Collect.observing()))
         .build();
     try (EmbeddedPair pair = new EmbeddedPair(dialer, listener)) {
-      StreamChannel echo = openNow(pair, new TestProtocols.Collect());
+      StreamChannel echo = openNow(pair, Collect.observing());
       echo.writeAndFlush(Unpooled.wrappedBuffer(new byte[101]));
       pair.dialer.runPendingTasks();
       for (Object frame; (frame = pair.dialer.readOutbound()) != null; ) {
@@ -210,9 +212,9 @@ class SessionTest {
 
   @Test
   void aSelectionThatTimesOutResetsTheStream() {
-    EmbeddedChannel dialer = new EmbeddedChannel(Tentacle.insecureClient(dialerConfig(new TestProtocols.Collect())));
+    EmbeddedChannel dialer = new EmbeddedChannel(Tentacle.insecureClient(dialerConfig(Collect.observing())));
     Future<StreamChannel> open = Tentacle.sessionFuture(dialer).getNow()
-        .openStream(TestProtocols.ECHO, new TestProtocols.Collect());
+        .openStream(TestProtocols.ECHO, Collect.observing());
     dialer.runPendingTasks();
     Recorded.written(dialer);
     dialer.advanceTimeBy(TentacleConfig.DEFAULT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
@@ -229,8 +231,8 @@ class SessionTest {
 
   @Test
   void aSessionWithAProtocolOpenOutlivesTheSessionTimeout() {
-    try (EmbeddedPair pair = new EmbeddedPair(dialerConfig(new TestProtocols.Collect()), TestProtocols.listener())) {
-      openNow(pair, new TestProtocols.Collect());
+    try (EmbeddedPair pair = new EmbeddedPair(dialerConfig(Collect.observing()), TestProtocols.listener())) {
+      openNow(pair, Collect.observing());
       for (EmbeddedChannel c : List.of(pair.dialer, pair.listener)) {
         c.advanceTimeBy(TentacleConfig.DEFAULT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         c.runScheduledPendingTasks();
@@ -262,8 +264,8 @@ class SessionTest {
         }
         ctx.flush();
       }
-    }, Tentacle.insecureClient(dialerConfig(new TestProtocols.Collect())));
-    Tentacle.sessionFuture(dialer).getNow().openStream(TestProtocols.ECHO, new TestProtocols.Collect());
+    }, Tentacle.insecureClient(dialerConfig(Collect.observing())));
+    Tentacle.sessionFuture(dialer).getNow().openStream(TestProtocols.ECHO, Collect.observing());
     dialer.runPendingTasks();
     assertEquals(List.of(12 + 12 + 4 + 48), flushes, "SYN and the offer [1,2] in one flush");
     dialer.close();

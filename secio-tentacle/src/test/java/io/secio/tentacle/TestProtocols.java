@@ -1,17 +1,13 @@
 package io.secio.tentacle;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
+import io.secio.testsupport.Echo;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 
-/** The recordings' protocols, and a collector of messages. */
+/** The recordings' protocols: the listener's echo and chatter, their ids and message sizes. */
 final class TestProtocols {
   static final String ECHO = "/test/echo";
   static final String CHATTER = "/test/chatter";
@@ -19,15 +15,6 @@ final class TestProtocols {
   static final List<Integer> ECHO_SIZES = List.of(0, 1, 1000, 300000, 1100000, 7);
 
   private TestProtocols() {}
-
-  /** Echoes every message on each stream. */
-  @ChannelHandler.Sharable
-  static final class Echo extends ChannelInboundHandlerAdapter {
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ctx.writeAndFlush(msg);
-    }
-  }
 
   /** Sends the recorded chatter messages as soon as its stream is open. */
   static ChannelHandler chatterSender() {
@@ -40,24 +27,6 @@ final class TestProtocols {
         stream.flush();
       }
     };
-  }
-
-  /** Keeps every message a stream reads, as bytes. */
-  @ChannelHandler.Sharable
-  static final class Collect extends ChannelInboundHandlerAdapter {
-    final BlockingQueue<byte[]> messages = new LinkedBlockingQueue<>();
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ByteBuf buf = (ByteBuf) msg;
-      try {
-        byte[] b = new byte[buf.readableBytes()];
-        buf.readBytes(b);
-        messages.add(b);
-      } finally {
-        buf.release();
-      }
-    }
   }
 
   static TentacleConfig listener() {

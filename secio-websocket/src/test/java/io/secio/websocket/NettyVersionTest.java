@@ -1,9 +1,6 @@
 package io.secio.websocket;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
-import io.netty.util.Version;
+import io.secio.testsupport.NettyVersions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,9 +10,6 @@ import org.junit.jupiter.api.Test;
 class NettyVersionTest {
   @Test
   void theHttpCodecAndTheTransportAreTheExpectedNetty() {
-    String expected = System.getProperty("secio.netty.expected");
-    assertNotNull(expected, "secio.netty.expected is set by secio-websocket's pom");
-    assertEquals(expected, Version.identify().get("netty-codec-http").artifactVersion());
-    assertEquals(expected, Version.identify().get("netty-transport").artifactVersion());
+    NettyVersions.assertEveryJarIsExpected("netty-codec-http");
   }
 }

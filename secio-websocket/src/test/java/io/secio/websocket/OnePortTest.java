@@ -8,6 +8,7 @@ import io.netty.channel.Channel;
 import io.secio.Dialect;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
+import io.secio.testsupport.Collect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -41,10 +42,10 @@ class OnePortTest {
     });
     try {
       List<Channel> dialers = new ArrayList<>();
-      List<Stacks.Messages> received = new ArrayList<>();
+      List<Collect> received = new ArrayList<>();
       for (int i = 0; i < 6; i++) {
         boolean ws = i % 2 == 1;
-        Stacks.Messages messages = new Stacks.Messages();
+        Collect messages = new Collect();
         SecioConfig client = Stacks.secio(Dialect.TENTACLE, Stacks.identity(Dialect.TENTACLE));
         dialers.add(LOOPBACK.dial(listener, ch -> {
           if (ws) {
@@ -68,7 +69,7 @@ class OnePortTest {
           stream.writeAndFlush(Unpooled.wrappedBuffer(m));
         }
         for (int i = 0; i < streams.size(); i++) {
-          assertArrayEquals(sent.get(i), received.get(i).next(), "dialer " + i + ", round " + round);
+          assertArrayEquals(sent.get(i), received.get(i).nextMessage(), "dialer " + i + ", round " + round);
         }
       }
       int webSockets = 0;

@@ -15,6 +15,7 @@ import io.netty.util.concurrent.PromiseCombiner;
 import io.secio.Dialect;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
+import io.secio.testsupport.Collect;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -47,7 +48,7 @@ class RechunkingTest {
       fragmentOnceOpen(ch, seed * 37, continuations);
     });
     try {
-      Stacks.Messages messages = new Stacks.Messages();
+      Collect messages = new Collect();
       SecioConfig client = Stacks.secio(Dialect.TENTACLE, Stacks.identity(Dialect.TENTACLE));
       Channel dialer = LOOPBACK.dial(listener, ch -> {
         ch.pipeline().addLast(WebSocket.client(Loopback.uri(listener)), new Cutter(seed * 41, pieces),
@@ -60,7 +61,7 @@ class RechunkingTest {
         byte[] m = new byte[random.nextInt(100_000)];
         random.nextBytes(m);
         echo.writeAndFlush(Unpooled.wrappedBuffer(m));
-        assertArrayEquals(m, messages.next(), "seed " + seed + ", message " + i);
+        assertArrayEquals(m, messages.nextMessage(), "seed " + seed + ", message " + i);
       }
       assertTrue(pieces.get() > 100 && continuations.get() > 100,
           "the stream was cut: " + pieces + " pieces, " + continuations + " continuations");

@@ -1,12 +1,7 @@
 package io.secio.websocket;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.util.ReferenceCountUtil;
 import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
@@ -15,9 +10,9 @@ import io.secio.identity.KeyType;
 import io.secio.tentacle.Tentacle;
 import io.secio.tentacle.TentacleConfig;
 import io.secio.tentacle.TentacleProtocol;
+import io.secio.testsupport.Collect;
+import io.secio.testsupport.Echo;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -43,12 +38,12 @@ final class Stacks {
   /** The tentacle listener's handler: the echo protocol. */
   static ChannelHandler tentacleServer(SecioConfig secio) {
     return Tentacle.server(secio, TentacleConfig.builder()
-        .protocol(TentacleProtocol.of(ECHO, List.of("1"), new Loopback.Echo()))
+        .protocol(TentacleProtocol.of(ECHO, List.of("1"), new Echo()))
         .build());
   }
 
   /** The tentacle dialer's handler: the echo protocol, whose messages {@code messages} keeps. */
-  static ChannelHandler tentacleClient(SecioConfig secio, PeerId server, Messages messages) {
+  static ChannelHandler tentacleClient(SecioConfig secio, PeerId server, Collect messages) {
     return Tentacle.client(secio, TentacleConfig.builder()
         .protocol(TentacleProtocol.of(ECHO, List.of("1"), messages))
         .build(), server);
@@ -58,29 +53,8 @@ final class Stacks {
    * The echo protocol's stream, opened on {@code connection}'s session once it is up, its messages
    * kept by {@code messages} (the dialer's handler of the protocol).
    */
-  static Channel openEcho(Channel connection, Messages messages) throws Exception {
+  static Channel openEcho(Channel connection, Collect messages) throws Exception {
     return Tentacle.sessionFuture(connection).get(Loopback.WAIT_MINUTES, TimeUnit.MINUTES)
         .openStream(ECHO, messages).get(Loopback.WAIT_MINUTES, TimeUnit.MINUTES);
-  }
-
-  /** Keeps each message a protocol's streams read. */
-  @ChannelHandler.Sharable
-  static final class Messages extends ChannelInboundHandlerAdapter {
-    private final BlockingQueue<byte[]> messages = new LinkedBlockingQueue<>();
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      messages.add(ByteBufUtil.getBytes((ByteBuf) msg));
-      ReferenceCountUtil.release(msg);
-    }
-
-    /** The next message, once it came. */
-    byte[] next() throws InterruptedException {
-      byte[] m = messages.poll(Loopback.WAIT_MINUTES, TimeUnit.MINUTES);
-      if (m == null) {
-        throw new AssertionError("no message in " + Loopback.WAIT_MINUTES + " minutes");
-      }
-      return m;
-    }
   }
 }

@@ -11,6 +11,8 @@ import io.secio.Dialect;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.netty.Secio;
+import io.secio.testsupport.Collect;
+import io.secio.testsupport.Echo;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
@@ -42,9 +44,9 @@ class WebSocketLoopbackTest {
     SecioConfig server = Stacks.secio(dialect, serverKey);
     SecioConfig client = Stacks.secio(dialect, Stacks.identity(dialect));
     Channel listener = LOOPBACK.listen(ch -> ch.pipeline().addLast(WebSocket.server("/"), Secio.server(server),
-        new Loopback.Echo()));
+        new Echo()));
     try {
-      Loopback.Collect collect = new Loopback.Collect();
+      Collect collect = new Collect();
       byte[] sent = new byte[SIZES.stream().mapToInt(Integer::intValue).sum()];
       new Random(7).nextBytes(sent);
       Channel ch = LOOPBACK.dial(listener, c -> {
@@ -58,13 +60,13 @@ class WebSocketLoopbackTest {
         c.flush();
       });
       assertFalse(WebSocket.handshakeFuture(ch).isDone(), "the dial has only just begun");
-      assertArrayEquals(sent, collect.bytes(sent.length));
+      assertArrayEquals(sent, collect.awaitBytes(sent.length));
       assertTrue(WebSocket.handshakeFuture(ch).isSuccess());
       assertEquals(List.of(WebSocket.ENCODER_NAME, WebSocket.DECODER_NAME, WebSocket.HANDLER_NAME,
           Secio.DECODER_NAME, Secio.HANDLER_NAME), ch.pipeline().names().subList(0, 5));
       assertTrue(ch.pipeline().get(WebSocket.HANDLER_NAME) instanceof BinaryStream);
       ch.close().sync();
-      assertFalse(collect.failure.isDone(), () -> "failed: " + collect.failure.getNow(null));
+      assertEquals(List.of(), collect.exceptions());
     } finally {
       listener.close().sync();
     }
@@ -80,7 +82,7 @@ class WebSocketLoopbackTest {
       accepted.add(ch);
     });
     try {
-      Stacks.Messages messages = new Stacks.Messages();
+      Collect messages = new Collect();
       Channel ch = LOOPBACK.dial(listener, c -> c.pipeline().addLast(WebSocket.client(Loopback.uri(listener)),
           Stacks.tentacleClient(Stacks.secio(Dialect.TENTACLE, Stacks.identity(Dialect.TENTACLE)),
               Dialect.TENTACLE.peerId(serverKey.publicKey()), messages)));
@@ -90,7 +92,7 @@ class WebSocketLoopbackTest {
         byte[] m = new byte[size];
         random.nextBytes(m);
         echo.writeAndFlush(Unpooled.wrappedBuffer(m));
-        assertArrayEquals(m, messages.next(), size + " bytes");
+        assertArrayEquals(m, messages.nextMessage(), size + " bytes");
       }
       Channel serverSide = accepted.poll(Loopback.WAIT_MINUTES, TimeUnit.MINUTES);
       assertTrue(WebSocket.handshakeFuture(serverSide).isSuccess());

@@ -10,6 +10,9 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  * end of a one-way {@link Transfer} with {@link Transfer.Reply#ACK}. Not sharable.
  */
 final class AckingSink extends ChannelInboundHandlerAdapter {
+  /** The one byte of the acknowledgement. */
+  static final byte ACK = 1;
+
   private final long total;
   private long received;
 
@@ -24,7 +27,7 @@ final class AckingSink extends ChannelInboundHandlerAdapter {
     received += buf.readableBytes();
     buf.release();
     if (wasShort && received >= total) {
-      ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1}));
+      ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {ACK}));
     }
   }
 }

@@ -16,9 +16,11 @@ import java.util.Arrays;
 /**
  * On one stream: sends seeded bytes as writes of at most a message size while the stream is
  * writable and no more than a window of them is unechoed, and checks the echo byte for byte as it
- * arrives; its future completes with the
- * nanoseconds from the first write to the end of the echo. That end is the last echoed byte or, when
- * {@code halfClose} (a libp2p stream), the peer's half-close after it: this side half-closes once
+ * arrives; its future completes with the nanoseconds from {@link #start} to the end of the echo.
+ * Only what was sent can come back: anything read before {@link #start}, beyond what was written so
+ * far, or (on a {@link Framing#MESSAGES} stream, where this side never sends one) an empty message
+ * fails the check, as does a byte that differs. The end is the last echoed byte or, on a {@link
+ * Framing#BYTES} stream (libp2p), the peer's half-close after it: this side half-closes once
  * everything is written, and the peer must end its side only after echoing every byte. The window
  * matters over a muxer without flow control (mplex): what this side sends ahead of the echo waits in
  * the peer's buffer for the stream, which the peer bounds by resetting the stream.
@@ -28,8 +30,17 @@ import java.util.Arrays;
  */
 @ChannelHandler.Sharable
 final class EchoCheck extends ChannelInboundHandlerAdapter {
+  /** What one read of the stream is. */
+  enum Framing {
+    /** One whole message per read (tentacle): no half-close; an empty read is an empty message. */
+    MESSAGES,
+    /** Bytes however cut (libp2p): each side half-closes after its last byte. */
+    BYTES
+  }
+
   private final long total;
   private final int messageSize;
+  private final Framing framing;
   private final boolean halfClose;
   private final long window;
   private final SeededBytes sent;
@@ -39,6 +50,7 @@ final class EchoCheck extends ChannelInboundHandlerAdapter {
   private Channel stream;
   private long written;
   private long received;
+  private boolean started;
   private long startNanos;
   volatile long messages;
 
@@ -46,13 +58,14 @@ final class EchoCheck extends ChannelInboundHandlerAdapter {
    * @param window the most bytes sent and not yet echoed; {@code Long.MAX_VALUE} to leave the pace to
    *     the stream's writability alone
    */
-  EchoCheck(long total, int messageSize, long seed, boolean halfClose, long window) {
+  EchoCheck(long total, int messageSize, long seed, Framing framing, long window) {
     if (window < messageSize) {
       throw new IllegalArgumentException("window " + window + " below the message size " + messageSize);
     }
     this.total = total;
     this.messageSize = messageSize;
-    this.halfClose = halfClose;
+    this.framing = framing;
+    this.halfClose = framing == Framing.BYTES;
     this.window = window;
     this.sent = new SeededBytes(seed);
     this.expected = new SeededBytes(seed);
@@ -74,9 +87,13 @@ final class EchoCheck extends ChannelInboundHandlerAdapter {
   /** Starts sending on {@code channel}, the stream this handler is on. */
   Future<Long> start(Channel channel) {
     channel.eventLoop().execute(() -> {
+      if (result.isDone()) {
+        return; // the peer sent something before this side did
+      }
+      started = true;
       startNanos = System.nanoTime();
       if (total == 0 && !halfClose) {
-        result.trySuccess(0L);
+        result.trySuccess(System.nanoTime() - startNanos);
       }
       send();
     });
@@ -104,7 +121,7 @@ final class EchoCheck extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-    if (ctx.channel().isWritable() && startNanos != 0 && written < total) {
+    if (ctx.channel().isWritable() && started && written < total) {
       send();
     }
     ctx.fireChannelWritabilityChanged();
@@ -115,8 +132,19 @@ final class EchoCheck extends ChannelInboundHandlerAdapter {
     ByteBuf echo = (ByteBuf) msg;
     try {
       int n = echo.readableBytes();
-      if (received + n > total) {
-        throw new IllegalStateException("the peer echoed more than was sent");
+      if (n == 0 && framing == Framing.BYTES) {
+        return; // no bytes, nothing to check
+      }
+      if (!started) {
+        throw new IllegalStateException("the peer sent " + describe(n) + " before anything was sent to it");
+      }
+      if (n == 0) {
+        throw new IllegalStateException("the peer sent an empty message after " + received
+            + " bytes echoed: no empty message was sent to it");
+      }
+      if (received + n > written) {
+        throw new IllegalStateException("the peer sent back " + (received + n) + " bytes when "
+            + written + " had been sent to it");
       }
       byte[] got = new byte[n];
       echo.readBytes(got);
@@ -131,7 +159,7 @@ final class EchoCheck extends ChannelInboundHandlerAdapter {
       received += n;
       if (received == total && !halfClose) {
         result.trySuccess(System.nanoTime() - startNanos);
-      } else if (written < total && startNanos != 0) {
+      } else if (written < total) {
         send(); // the echo opened the window
       }
     } catch (IllegalStateException e) {
@@ -142,10 +170,14 @@ final class EchoCheck extends ChannelInboundHandlerAdapter {
     }
   }
 
+  private String describe(int n) {
+    return framing == Framing.MESSAGES ? "a message of " + n + " bytes" : n + " bytes";
+  }
+
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
     if (halfClose && evt instanceof ChannelInputShutdownEvent) {
-      if (received == total && startNanos != 0) {
+      if (received == total && started) {
         result.trySuccess(System.nanoTime() - startNanos);
       } else {
         result.tryFailure(new IllegalStateException(

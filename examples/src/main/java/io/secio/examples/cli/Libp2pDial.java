@@ -123,7 +123,7 @@ final class Libp2pDial {
     List<StreamChannel> opened = new ArrayList<>();
     for (int i = 0; i < streams; i++) {
       long window = Math.max(ECHO_WINDOW_IN_BYTES, messageSize);
-      EchoCheck check = new EchoCheck(bytes, messageSize, random.nextLong(), true, window);
+      EchoCheck check = new EchoCheck(bytes, messageSize, random.nextLong(), EchoCheck.Framing.BYTES, window);
       checks.add(check);
       opened.add(replies.await(session.openStream(Libp2pOptions.ECHO, check)));
     }

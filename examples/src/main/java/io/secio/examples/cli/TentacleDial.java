@@ -41,7 +41,7 @@ final class TentacleDial {
     }
     int size = options.messageSize(spec);
     TentacleOptions.Protocol protocol = tentacle.protocols.get(0);
-    EchoCheck check = new EchoCheck(sendBytes, size, seed, false, Long.MAX_VALUE);
+    EchoCheck check = new EchoCheck(sendBytes, size, seed, EchoCheck.Framing.MESSAGES, Long.MAX_VALUE);
     TentacleConfig config = TentacleConfig.builder()
         .protocol(TentacleProtocol.of(protocol.name(), protocol.versions(), check))
         .build();

@@ -14,7 +14,9 @@ import java.util.concurrent.CompletableFuture;
  * connection takes them, and completes {@link #result()} with the nanoseconds from the first byte
  * sent to the peer's answer: with {@link Reply#ECHO}, every byte echoed back (checked byte for byte as
  * it arrives); with {@link Reply#ACK}, the one byte an {@link AckingSink} sends once it has them all.
- * Fails the result on a wrong or missing echo, a handshake failure, or a closed connection. Not
+ * Only what was sent can come back: an echo of more bytes than were sent so far, a byte that differs,
+ * or an acknowledgement before the last byte went out fails the result, as do a missing echo, a
+ * handshake failure, or a closed connection. Not
  * sharable; {@link #result()} and {@link #received()} may be read from any thread.
  */
 final class Transfer extends ChannelInboundHandlerAdapter {
@@ -118,12 +120,18 @@ final class Transfer extends ChannelInboundHandlerAdapter {
 
   private void check(ChannelHandlerContext ctx, ByteBuf buf) {
     if (reply == Reply.ACK) {
-      result.complete(System.nanoTime() - startNanos);
+      if (sent < total || buf.readableBytes() != 1 || buf.getByte(buf.readerIndex()) != AckingSink.ACK) {
+        fail(ctx, new IOException("not the acknowledgement: " + buf.readableBytes() + " bytes after "
+            + sent + " of " + total + " bytes sent"));
+      } else {
+        result.complete(System.nanoTime() - startNanos);
+      }
       return;
     }
     long count = received;
-    if (count + buf.readableBytes() > total) {
-      fail(ctx, new IOException("the peer sent more bytes than it was sent"));
+    if (count + buf.readableBytes() > sent) {
+      fail(ctx, new IOException("the peer sent back " + (count + buf.readableBytes()) + " bytes when "
+          + sent + " had been sent to it"));
       return;
     }
     while (buf.isReadable()) {

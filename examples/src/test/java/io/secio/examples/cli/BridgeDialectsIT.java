@@ -9,6 +9,7 @@ import io.secio.Dialect;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.identity.KeyType;
+import io.secio.testsupport.ChildProcess;
 import java.io.DataInputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -49,13 +50,13 @@ class BridgeDialectsIT {
     boolean tentacle = upstreamDialect.equals("tentacle");
     Keys.Key upstreamKey = Keys.write(keys, tentacle ? KeyType.SECP256K1 : KeyType.ED25519);
     String upstreamId = tentacle ? tentacleId(upstreamKey) : upstreamKey.peerId();
-    CliProcess upstream = processes.secio("listen", "--port", "0", "--echo", "--key", upstreamKey.path(),
+    ChildProcess upstream = processes.secio("listen", "--port", "0", "--echo", "--key", upstreamKey.path(),
         tentacle ? "--dialect" : "--mode", tentacle ? "tentacle" : "v0.2");
     String upstreamAddress = upstream.awaitOut("listening (\\S+) " + upstreamId).group(1);
 
     Keys.Key bridgeKey = Keys.write(keys, KeyType.SECP256K1);
     String bridgeTentacleId = tentacleId(bridgeKey);
-    CliProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress,
+    ChildProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress,
         "--to-dialect", upstreamDialect, "--expect-peer", upstreamId, "--key", bridgeKey.path());
     String address = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + bridgeKey.peerId() + ".*").group(1);
 
@@ -65,7 +66,7 @@ class BridgeDialectsIT {
     Keys.Key v01 = Keys.write(keys, KeyType.ED25519);
     Keys.Key v02 = Keys.write(keys, KeyType.ECDSA);
     Keys.Key tentacleDialer = Keys.write(keys, KeyType.SECP256K1);
-    List<CliProcess> dials = List.of(
+    List<ChildProcess> dials = List.of(
         processes.secio("dial", address, "--mode", "v0.1", "--key", v01.path(),
             "--expect-peer", bridgeKey.peerId(), "--send-bytes", BYTES),
         processes.secio("dial", address, "--mode", "v0.2", "--key", v02.path(),
@@ -77,7 +78,7 @@ class BridgeDialectsIT {
         "secured " + bridgeKey.peerId() + " exchange=P-256 cipher=AES-128-GCM hash=SHA256 version=v0\\.2",
         "secured " + bridgeTentacleId + " exchange=P-256 cipher=AES-128-GCM hash=SHA256 version=v0\\.2 dialect=tentacle");
     for (int i = 0; i < dials.size(); i++) {
-      CliProcess dial = dials.get(i);
+      ChildProcess dial = dials.get(i);
       dial.awaitOut(secured.get(i));
       dial.awaitOut("echoed " + BYTES + " bytes in \\d+ ms .*");
       assertEquals(0, dial.awaitExit(), dial::toString);
@@ -113,7 +114,7 @@ class BridgeDialectsIT {
     JsonObject transcript = JsonParser.parseString(Files.readString(TRANSCRIPT)).getAsJsonObject();
     HostPort bridge = HostPort.parse(address, null);
     try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), bridge.port())) {
-      socket.setSoTimeout((int) CliProcess.WAIT.toMillis());
+      socket.setSoTimeout((int) ChildProcess.WAIT.toMillis());
       OutputStream out = socket.getOutputStream();
       out.write(frame(transcript, 0));
       out.flush();

@@ -14,6 +14,7 @@ import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Secio;
+import io.secio.testsupport.ChildProcess;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -47,12 +48,12 @@ class BridgeIT {
   private static Path keys;
   private static Keys.Key upstreamKey;
   private static Keys.Key bridgeKey;
-  private static CliProcess upstream;
-  private static CliProcess bridge;
+  private static ChildProcess upstream;
+  private static ChildProcess bridge;
   private static String bridgeAddress;
 
   /** An upstream listener that speaks only v0.2, and a bridge in front of it. */
-  record Pair(CliProcess upstream, CliProcess bridge, String bridgeAddress) {}
+  record Pair(ChildProcess upstream, ChildProcess bridge, String bridgeAddress) {}
 
   @BeforeAll
   static void startUpstreamAndBridge() throws Exception {
@@ -66,10 +67,10 @@ class BridgeIT {
   }
 
   private static Pair startPair(Processes processes) throws Exception {
-    CliProcess upstream = processes.secio(
+    ChildProcess upstream = processes.secio(
         "listen", "--port", "0", "--mode", "v0.2", "--echo", "--key", upstreamKey.path());
     String upstreamAddress = upstream.awaitOut("listening (\\S+) " + upstreamKey.peerId()).group(1);
-    CliProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress,
+    ChildProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress,
         "--expect-peer", upstreamKey.peerId(), "--key", bridgeKey.path());
     // The bridge's secp256k1 key also answers tentacle dialers, who know it by its tentacle id.
     String address = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + bridgeKey.peerId() + " tentacle=Qm\\S+")
@@ -88,7 +89,7 @@ class BridgeIT {
   @Test
   void v01DiallerReachesTheV02UpstreamThroughTheBridge() throws Exception {
     Keys.Key client = Keys.write(keys, KeyType.ED25519);
-    CliProcess dial = processes.secio("dial", bridgeAddress, "--mode", "v0.1", "--key", client.path(),
+    ChildProcess dial = processes.secio("dial", bridgeAddress, "--mode", "v0.1", "--key", client.path(),
         "--expect-peer", bridgeKey.peerId(), "--send-bytes", "1000000");
 
     dial.awaitOut("secured " + bridgeKey.peerId() + " exchange=P-256 cipher=AES-256 hash=SHA256 version=v0\\.1");
@@ -105,7 +106,7 @@ class BridgeIT {
 
   @Test
   void v02DiallerIsBridgedToo() throws Exception {
-    CliProcess dial = processes.secio("dial", bridgeAddress, "--mode", "v0.2", "--send-bytes", "100000");
+    ChildProcess dial = processes.secio("dial", bridgeAddress, "--mode", "v0.2", "--send-bytes", "100000");
     dial.awaitOut("secured " + bridgeKey.peerId() + " .* version=v0\\.2");
     assertEquals(0, dial.awaitExit(), dial::toString);
     dial.awaitOut("echoed 100000 bytes .*");
@@ -113,7 +114,7 @@ class BridgeIT {
 
   @Test
   void clientClosingClosesTheUpstreamSide() throws Exception {
-    CliProcess dial = processes.secio("dial", bridgeAddress, "--mode", "v0.1");
+    ChildProcess dial = processes.secio("dial", bridgeAddress, "--mode", "v0.1");
     dial.awaitErr("secured " + bridgeKey.peerId() + " .*");
     String clientId = bridge.awaitOut("upstream \\S+ .* for (\\S+)").group(1);
     dial.close();
@@ -124,7 +125,7 @@ class BridgeIT {
   @Test
   void upstreamClosingClosesTheClientSide() throws Exception {
     Pair own = startPair(processes);
-    CliProcess dial = processes.secio("dial", own.bridgeAddress(), "--mode", "v0.1");
+    ChildProcess dial = processes.secio("dial", own.bridgeAddress(), "--mode", "v0.1");
     dial.awaitErr("secured " + bridgeKey.peerId() + " .*");
     String clientId = own.bridge().awaitOut("upstream \\S+ .* for (\\S+)").group(1);
 
@@ -135,15 +136,15 @@ class BridgeIT {
 
   @Test
   void unreachableUpstreamFailsTheClientConnection() throws Exception {
-    CliProcess lonely = processes.secio("bridge", "--listen", "127.0.0.1:0", "--to", "127.0.0.1:1");
+    ChildProcess lonely = processes.secio("bridge", "--listen", "127.0.0.1:0", "--to", "127.0.0.1:1");
     String address = lonely.awaitOut("listening (\\S+) \\S+ tentacle=\\S+").group(1);
-    CliProcess dial = processes.secio("dial", address, "--mode", "v0.1", "--send-bytes", "10");
+    ChildProcess dial = processes.secio("dial", address, "--mode", "v0.1", "--send-bytes", "10");
     assertEquals(SecioCli.EXIT_FAILURE, dial.awaitExit(), dial::toString);
     // Closed by the bridge before the echo: a reset if the bridge had not read the 10 bytes yet.
     dial.awaitErr("failed " + address + " (connection closed after 0 of 10 echoed bytes|connection reset by peer)");
     lonely.awaitOut("failed 127\\.0\\.0\\.1:1 connection refused");
     // A second client, whose line comes after the first connection's teardown: which printed nothing more.
-    CliProcess again = processes.secio("dial", address, "--mode", "v0.1", "--send-bytes", "10");
+    ChildProcess again = processes.secio("dial", address, "--mode", "v0.1", "--send-bytes", "10");
     assertEquals(SecioCli.EXIT_FAILURE, again.awaitExit(), again::toString);
     lonely.awaitOut("failed 127\\.0\\.0\\.1:1 connection refused");
     assertEquals(List.of(), lonely.errLines(), lonely::toString);
@@ -152,7 +153,7 @@ class BridgeIT {
   @Test
   void aClientThatLeavesDuringTheUpstreamHandshakeIsNamedAsTheOneThatLeft() throws Exception {
     try (SilentUpstream silent = new SilentUpstream()) {
-      CliProcess lonely = processes.secio("bridge", "--listen", "0", "--to", silent.address());
+      ChildProcess lonely = processes.secio("bridge", "--listen", "0", "--to", silent.address());
       String address = lonely.awaitOut("listening (\\S+) \\S+ tentacle=\\S+").group(1);
       EventLoopGroup group = new NioEventLoopGroup(1);
       try {
@@ -170,7 +171,7 @@ class BridgeIT {
           lonely::toString);
 
       // The other way round: the upstream hangs up during its handshake, and is named.
-      CliProcess dial = processes.secio("dial", address, "--mode", "v0.1");
+      ChildProcess dial = processes.secio("dial", address, "--mode", "v0.1");
       dial.awaitErr("secured .*");
       silent.accepted().close();
       lonely.awaitOut("failed " + Pattern.quote(silent.address()) + " connection closed during handshake");
@@ -181,12 +182,12 @@ class BridgeIT {
   /** A v0.1 client's channel to {@code address}, its handshake done. */
   private static Channel securedClient(EventLoopGroup group, String address) throws Exception {
     SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom()))
-        .mode(SecioMode.V0_1_ONLY).handshakeTimeout(CliProcess.WAIT).build();
+        .mode(SecioMode.V0_1_ONLY).handshakeTimeout(ChildProcess.WAIT).build();
     HostPort target = HostPort.parse(address, null);
     Channel channel = new Bootstrap().group(group).channel(NioSocketChannel.class)
         .handler(Secio.client(config))
         .connect(target.host(), target.port()).sync().channel();
-    Secio.handshakeFuture(channel).get(CliProcess.WAIT.toSeconds(), TimeUnit.SECONDS);
+    Secio.handshakeFuture(channel).get(ChildProcess.WAIT.toSeconds(), TimeUnit.SECONDS);
     return channel;
   }
 
@@ -196,7 +197,7 @@ class BridgeIT {
     private final List<Socket> accepted = new ArrayList<>();
 
     SilentUpstream() throws IOException {
-      server.setSoTimeout((int) CliProcess.WAIT.toMillis());
+      server.setSoTimeout((int) ChildProcess.WAIT.toMillis());
     }
 
     String address() {

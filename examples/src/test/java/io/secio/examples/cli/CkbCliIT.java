@@ -3,6 +3,7 @@ package io.secio.examples.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.testsupport.ChildProcess;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,13 +25,13 @@ class CkbCliIT {
 
   @Test
   void aCrawlerIdentifiesAsksAndSaysGoodbye() throws Exception {
-    CliProcess listen = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet", "--local-addresses",
+    ChildProcess listen = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet", "--local-addresses",
         "--announce", "/ip4/127.0.0.1/tcp/8115");
     Matcher listening = listen.awaitOut("listening 127\\.0\\.0\\.1:(\\d+) (Qm\\w+)");
     String port = listening.group(1);
     String peer = listening.group(2);
 
-    CliProcess crawl = processes.secio("ckb", "crawl", "/ip4/127.0.0.1/tcp/" + port + "/p2p/" + peer,
+    ChildProcess crawl = processes.secio("ckb", "crawl", "/ip4/127.0.0.1/tcp/" + port + "/p2p/" + peer,
         "--network", "testnet");
     crawl.awaitOut("identified " + peer + " name=" + TESTNET + " flags=DISCOVERY version=\"secio-java [^\"]*\" "
         + "observed=/ip4/127\\.0\\.0\\.1/tcp/\\d+");
@@ -45,21 +46,21 @@ class CkbCliIT {
 
   @Test
   void anotherNetworkIsBannedAndTheCrawlFails() throws Exception {
-    CliProcess listen = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet");
+    ChildProcess listen = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet");
     String port = listen.awaitOut("listening 127\\.0\\.0\\.1:(\\d+) Qm\\w+").group(1);
-    CliProcess crawl = processes.secio("ckb", "crawl", "127.0.0.1:" + port, "--network", "mainnet");
+    ChildProcess crawl = processes.secio("ckb", "crawl", "127.0.0.1:" + port, "--network", "mainnet");
     assertEquals(SecioCli.EXIT_FAILURE, crawl.awaitExit(), crawl::toString);
     crawl.awaitErr("failed /ip4/127\\.0\\.0\\.1/tcp/" + port + " WRONG_NETWORK: .*not on the same network");
     listen.awaitOut("closed Qm\\w+ WRONG_NETWORK: Ban for 300 seconds, reason: The nodes are not on the same network");
 
-    CliProcess again = processes.secio("ckb", "crawl", "127.0.0.1:" + port, "--network", "testnet");
+    ChildProcess again = processes.secio("ckb", "crawl", "127.0.0.1:" + port, "--network", "testnet");
     assertEquals(SecioCli.EXIT_FAILURE, again.awaitExit(), again::toString);
     listen.awaitOut("closed .* BANNED: 127\\.0\\.0\\.1 is banned.*");
   }
 
   @Test
   void theWsListenerTakesTcpAndWebSocketOnOnePort() throws Exception {
-    CliProcess listen = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet", "--ws");
+    ChildProcess listen = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet", "--ws");
     Matcher listening = listen.awaitOut("listening 127\\.0\\.0\\.1:(\\d+) (Qm\\w+)");
     String at = "/ip4/127.0.0.1/tcp/" + listening.group(1);
     String peer = listening.group(2);
@@ -67,7 +68,7 @@ class CkbCliIT {
     listen.awaitOut(Pattern.quote("address " + at + "/ws/p2p/" + peer));
 
     for (String address : List.of(at + "/p2p/" + peer, at + "/ws/p2p/" + peer)) {
-      CliProcess crawl = processes.secio("ckb", "crawl", address, "--network", "testnet");
+      ChildProcess crawl = processes.secio("ckb", "crawl", address, "--network", "testnet");
       crawl.awaitOut("identified " + peer + " name=" + TESTNET + " flags=DISCOVERY .*");
       assertEquals(0, crawl.awaitExit(), crawl::toString);
       // What the crawler says it dialed, as the listener heard it.
@@ -78,10 +79,10 @@ class CkbCliIT {
 
   @Test
   void aWebSocketCrawlIsNotTcp() throws Exception {
-    CliProcess listen = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet");
+    ChildProcess listen = processes.secio("ckb", "listen", "--port", "0", "--network", "testnet");
     Matcher listening = listen.awaitOut("listening 127\\.0\\.0\\.1:(\\d+) (Qm\\w+)");
     String ws = "/ip4/127.0.0.1/tcp/" + listening.group(1) + "/ws/p2p/" + listening.group(2);
-    CliProcess crawl = processes.secio("ckb", "crawl", ws, "--network", "testnet");
+    ChildProcess crawl = processes.secio("ckb", "crawl", ws, "--network", "testnet");
     assertEquals(SecioCli.EXIT_FAILURE, crawl.awaitExit(), crawl::toString);
     crawl.awaitErr(Pattern.quote("failed " + ws + " ") + ".*");
     crawl.awaitOut("summary sessions=0 failed=1 nodes=0");
@@ -89,11 +90,11 @@ class CkbCliIT {
 
   @Test
   void badArgumentsExit2() throws Exception {
-    CliProcess noNetwork = processes.secio("ckb", "crawl", "127.0.0.1:1");
-    CliProcess badNetwork = processes.secio("ckb", "crawl", "127.0.0.1:1", "--network", "devnet");
-    CliProcess badAddr = processes.secio("ckb", "crawl", "/ip4/1.2.3.4", "--network", "testnet");
-    CliProcess wss = processes.secio("ckb", "crawl", "/ip4/1.2.3.4/tcp/443/wss", "--network", "testnet");
-    for (CliProcess p : new CliProcess[] {noNetwork, badNetwork, badAddr, wss}) {
+    ChildProcess noNetwork = processes.secio("ckb", "crawl", "127.0.0.1:1");
+    ChildProcess badNetwork = processes.secio("ckb", "crawl", "127.0.0.1:1", "--network", "devnet");
+    ChildProcess badAddr = processes.secio("ckb", "crawl", "/ip4/1.2.3.4", "--network", "testnet");
+    ChildProcess wss = processes.secio("ckb", "crawl", "/ip4/1.2.3.4/tcp/443/wss", "--network", "testnet");
+    for (ChildProcess p : new ChildProcess[] {noNetwork, badNetwork, badAddr, wss}) {
       assertEquals(SecioCli.EXIT_USAGE, p.awaitExit(), p::toString);
       assertEquals(1, p.errLines().size(), p::toString);
     }

@@ -9,6 +9,7 @@ import io.secio.ckb.header.Header;
 import io.secio.ckb.header.Pow;
 import io.secio.ckb.protocol.IdentifyFlags;
 import io.secio.ckb.store.HeaderStore;
+import io.secio.testsupport.ChildProcess;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -59,7 +60,7 @@ class CkbHeadersCliIT {
     return node;
   }
 
-  private CliProcess follow(JavaCkbNode node, String store, String... more) throws Exception {
+  private ChildProcess follow(JavaCkbNode node, String store, String... more) throws Exception {
     List<String> args = new ArrayList<>(List.of("ckb", "follow", node.address.toString(), "--network", node.network,
         "--pow", "Eaglesong", "--store", dir.resolve(store).toString()));
     args.addAll(List.of(more));
@@ -69,12 +70,12 @@ class CkbHeadersCliIT {
   @Test
   void followVerifiesANodesChainIntoItsStoreAndResumesFromIt() throws Exception {
     JavaCkbNode node = node(GENERATOR, CHAIN, 4500, SERVES);
-    CliProcess first = follow(node, "store");
+    ChildProcess first = follow(node, "store");
     assertEquals(0, first.awaitExit(), first::toString);
     assertEquals("verified 4500 headers, " + node.tip(4500), last(first), first::toString);
 
     node.grow(4800);
-    CliProcess second = follow(node, "store");
+    ChildProcess second = follow(node, "store");
     assertEquals(0, second.awaitExit(), second::toString);
     assertEquals("verified 300 headers, " + node.tip(4800), last(second), "asked from what the store holds");
     assertFalse(second.toString().contains("\r"), "no progress line without a terminal");
@@ -89,15 +90,15 @@ class CkbHeadersCliIT {
   void followStartsAtACheckpointAndTheStoreKeepsIt() throws Exception {
     JavaCkbNode node = node(GENERATOR, CHAIN, 4500, SERVES);
     String checkpoint = CHAIN.get(3000).hash() + ":3000";
-    CliProcess fromCheckpoint = follow(node, "store", "--checkpoint", checkpoint);
+    ChildProcess fromCheckpoint = follow(node, "store", "--checkpoint", checkpoint);
     assertEquals(0, fromCheckpoint.awaitExit(), fromCheckpoint::toString);
     assertEquals("verified 1500 headers, " + node.tip(4500), last(fromCheckpoint));
 
-    CliProcess again = follow(node, "store");
+    ChildProcess again = follow(node, "store");
     assertEquals(0, again.awaitExit(), again::toString);
     assertEquals("verified 0 headers, " + node.tip(4500), last(again), "resumed from the store's own start");
 
-    CliProcess elsewhere = follow(node, "store", "--checkpoint", CHAIN.get(2000).hash() + ":2000");
+    ChildProcess elsewhere = follow(node, "store", "--checkpoint", CHAIN.get(2000).hash() + ":2000");
     assertEquals(SecioCli.EXIT_USAGE, elsewhere.awaitExit(), elsewhere::toString);
     elsewhere.awaitErr("secio ckb follow: --checkpoint: the store started at #3000 .*");
   }
@@ -105,7 +106,7 @@ class CkbHeadersCliIT {
   @Test
   void followBansANodeWhoseHeadersFailTheRule() throws Exception {
     JavaCkbNode node = node(GENERATOR, CHAIN, 300, SERVES);
-    CliProcess p = processes.secio("ckb", "follow", node.address.toString(), "--network", node.network,
+    ChildProcess p = processes.secio("ckb", "follow", node.address.toString(), "--network", node.network,
         "--pow", "EaglesongBlake2b", "--store", dir.resolve("store").toString());
     assertEquals(SecioCli.EXIT_FAILURE, p.awaitExit(), p::toString);
     p.awaitErr("failed " + Pattern.quote(node.address.toString()) + " INVALID_HEADER: Ban for 300 seconds, reason: "
@@ -115,7 +116,7 @@ class CkbHeadersCliIT {
   @Test
   void tipPrintsTheNodesVerifiedTip() throws Exception {
     JavaCkbNode node = node(GENERATOR, CHAIN, 120, SERVES);
-    CliProcess p = processes.secio("ckb", "tip", node.address.toString(), "--network", node.network, "--pow", "eaglesong");
+    ChildProcess p = processes.secio("ckb", "tip", node.address.toString(), "--network", node.network, "--pow", "eaglesong");
     assertEquals(0, p.awaitExit(), p::toString);
     Header tip = CHAIN.get(120);
     assertEquals(node.tip(120) + " epoch=" + tip.epoch() + " timestamp=" + Instant.ofEpochMilli(tip.timestamp())
@@ -127,7 +128,7 @@ class CkbHeadersCliIT {
     ChainGenerator old = new ChainGenerator(72, Pow.EAGLESONG, 500, RECENT_GENESIS - Duration.ofDays(2).toMillis());
     List<Header> chain = old.chainWithRoots(40);
     JavaCkbNode node = node(old, chain, 40, SERVES);
-    CliProcess p = processes.secio("ckb", "tip", node.address.toString(), "--network", node.network, "--pow", "eaglesong");
+    ChildProcess p = processes.secio("ckb", "tip", node.address.toString(), "--network", node.network, "--pow", "eaglesong");
     assertEquals(SecioCli.EXIT_FAILURE, p.awaitExit(), p::toString);
     assertEquals("refused header #40 " + chain.get(40).hash() + ": TIP_TOO_OLD: ", last(p).replaceAll(": [^:]*$", ": "));
   }
@@ -135,19 +136,19 @@ class CkbHeadersCliIT {
   @Test
   void tipNeedsANodeThatServesLightClients() throws Exception {
     JavaCkbNode node = node(GENERATOR, CHAIN, 10, IdentifyFlags.DISCOVERY | IdentifyFlags.SYNC);
-    CliProcess p = processes.secio("ckb", "tip", node.address.toString(), "--network", node.network);
+    ChildProcess p = processes.secio("ckb", "tip", node.address.toString(), "--network", node.network);
     assertEquals(SecioCli.EXIT_FAILURE, p.awaitExit(), p::toString);
     p.awaitErr("failed " + Pattern.quote(node.address.toString()) + " FLAGS_NOT_MET: .*");
   }
 
   @Test
   void badArgumentsExit2() throws Exception {
-    CliProcess powOnTestnet = processes.secio("ckb", "tip", "127.0.0.1:1", "--network", "testnet", "--pow", "dummy");
-    CliProcess badPow = processes.secio("ckb", "tip", "127.0.0.1:1", "--network", "testnet", "--pow", "sha256");
-    CliProcess noStore = processes.secio("ckb", "follow", "127.0.0.1:1", "--network", "testnet");
-    CliProcess badCheckpoint = processes.secio("ckb", "follow", "127.0.0.1:1", "--network", "testnet", "--store",
+    ChildProcess powOnTestnet = processes.secio("ckb", "tip", "127.0.0.1:1", "--network", "testnet", "--pow", "dummy");
+    ChildProcess badPow = processes.secio("ckb", "tip", "127.0.0.1:1", "--network", "testnet", "--pow", "sha256");
+    ChildProcess noStore = processes.secio("ckb", "follow", "127.0.0.1:1", "--network", "testnet");
+    ChildProcess badCheckpoint = processes.secio("ckb", "follow", "127.0.0.1:1", "--network", "testnet", "--store",
         dir.resolve("s").toString(), "--checkpoint", "0x12:5");
-    for (CliProcess p : new CliProcess[] {powOnTestnet, badPow, noStore, badCheckpoint}) {
+    for (ChildProcess p : new ChildProcess[] {powOnTestnet, badPow, noStore, badCheckpoint}) {
       assertEquals(SecioCli.EXIT_USAGE, p.awaitExit(), p::toString);
       assertEquals(1, p.errLines().size(), p::toString);
     }
@@ -171,7 +172,7 @@ class CkbHeadersCliIT {
     assertEquals("verified 4000 headers, " + node.tip(4000) + "\n", out.toString(StandardCharsets.UTF_8));
   }
 
-  private static String last(CliProcess p) {
+  private static String last(ChildProcess p) {
     List<String> lines = p.outLines();
     return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
   }

@@ -2,6 +2,7 @@ package io.secio.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.secio.testsupport.ChildProcess;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -13,7 +14,7 @@ class DemoBenchIT {
 
   @Test
   void demoShowsEveryModeNegotiatedAndTheOneThatCannotWork() throws Exception {
-    CliProcess demo = processes.secio("demo", "--bytes", "256K");
+    ChildProcess demo = processes.secio("demo", "--bytes", "256K");
     assertEquals(0, demo.awaitExit(), demo::toString);
     String measured = " +\\d+\\.\\d ms +\\d+\\.\\d MiB/s  \\S+";
     demo.awaitOut("listener +dialer +exchange +cipher +hash +version +handshake +echo +backend");
@@ -35,7 +36,7 @@ class DemoBenchIT {
 
   @Test
   void benchPrintsThroughputOfTheChosenCipher() throws Exception {
-    CliProcess bench = processes.secio("bench", "--cipher", "AES-128", "--bytes", "1M");
+    ChildProcess bench = processes.secio("bench", "--cipher", "AES-128", "--bytes", "1M");
     assertEquals(0, bench.awaitExit(), bench::toString);
     bench.awaitOut("AES-128 +v0\\.1 +\\S+ +1048576 +\\d+ ms +\\d+\\.\\d MiB/s");
     assertEquals(3, bench.outLines().size(), bench::toString);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.testsupport.ChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -40,7 +41,7 @@ class DemoScriptIT {
         + "' \"$@\" -o -f '" + dir.resolve("pom.xml") + "' -Dmaven.repo.local='" + dir.resolve("repo") + "'\n");
     Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwx------"));
 
-    CliProcess demo = processes.start(List.of("env", "PATH=" + bin + ":" + System.getenv("PATH"),
+    ChildProcess demo = processes.start(List.of("env", "PATH=" + bin + ":" + System.getenv("PATH"),
         "bash",
         REPOSITORY.resolve("scripts/demo.sh").toString(), "--bytes", "64K"));
     assertEquals(0, demo.awaitExit(), demo::toString);

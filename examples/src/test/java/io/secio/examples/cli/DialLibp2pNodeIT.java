@@ -7,6 +7,7 @@ import io.netty.channel.EventLoopGroup;
 import io.secio.PeerId;
 import io.secio.examples.DialLibp2pNode;
 import io.secio.netty.Transports;
+import io.secio.testsupport.ChildProcess;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -24,13 +25,12 @@ class DialLibp2pNodeIT {
 
   @Test
   void theExampleUpgradesAConnectionToARealNodeAndPingsIt() throws Exception {
-    JsDialsListenIT.requireNodeAndPackages();
+    Processes.requireJsPeers();
     Transports transport = Transports.best();
     EventLoopGroup group = transport.newEventLoopGroup(1);
     try {
       for (String keyType : List.of("ed25519", "secp256k1", "rsa")) {
-        CliProcess node = processes.start(List.of("node",
-            JsDialsListenIT.jsDir.resolve("libp2p-node.js").toString(), "listen", "--key-type", keyType));
+        ChildProcess node = processes.node("libp2p-node.js", "listen", "--key-type", keyType);
         Matcher listening = node.awaitOut("\\{\"event\":\"listening\",\"port\":(\\d+),\"peerId\":\"(\\w+)\"\\}");
         PeerId nodeId = PeerId.parse(listening.group(2));
         DialLibp2pNode.Pinged pinged =

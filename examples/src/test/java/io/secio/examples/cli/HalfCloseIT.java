@@ -1,17 +1,14 @@
 package io.secio.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.DuplexChannel;
 import io.secio.SecioConfig;
 import io.secio.SecioMode;
@@ -19,12 +16,13 @@ import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Secio;
 import io.secio.netty.Transports;
-import java.io.ByteArrayOutputStream;
+import io.secio.testsupport.ChildProcess;
+import io.secio.testsupport.Collect;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.security.SecureRandom;
+import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -49,7 +47,7 @@ class HalfCloseIT {
   @Test
   void listenEchoFinishesTheEchoOfAHalfClosingClient() throws Exception {
     Keys.Key listenKey = Keys.write(keys, KeyType.ED25519);
-    CliProcess listen = processes.secio("listen", "--port", "0", "--echo", "--key", listenKey.path());
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--echo", "--key", listenKey.path());
     String address = listen.awaitOut("listening (\\S+) " + listenKey.peerId()).group(1);
     for (int i = 0; i < 3; i++) {
       assertWholeEcho(address, SecioMode.BRIDGE, 1 + i);
@@ -60,10 +58,10 @@ class HalfCloseIT {
   void bridgeCarriesTheHalfCloseAcrossAndRelaysTheWholeEcho() throws Exception {
     Keys.Key upstreamKey = Keys.write(keys, KeyType.ED25519);
     Keys.Key bridgeKey = Keys.write(keys, KeyType.SECP256K1);
-    CliProcess upstream = processes.secio(
+    ChildProcess upstream = processes.secio(
         "listen", "--port", "0", "--mode", "v0.2", "--echo", "--key", upstreamKey.path());
     String upstreamAddress = upstream.awaitOut("listening (\\S+) " + upstreamKey.peerId()).group(1);
-    CliProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress,
+    ChildProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress,
         "--expect-peer", upstreamKey.peerId(), "--key", bridgeKey.path());
     String address = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + bridgeKey.peerId() + " tentacle=\\S+")
         .group(1);
@@ -104,48 +102,12 @@ class HalfCloseIT {
           }
         });
       }
-      byte[] echoed = collect.done.get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
+      byte[] echoed = collect.awaitEnd();
       ch.close().sync();
       assertArrayEquals(sent, echoed, "echo of " + BYTES + " bytes through " + address);
+      assertEquals(List.of(), collect.exceptions());
     } finally {
       group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
-    }
-  }
-
-  /** Gathers the echo until the far side ends its output or closes. */
-  private static final class Collect extends ChannelInboundHandlerAdapter {
-    final CompletableFuture<byte[]> done = new CompletableFuture<>();
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ByteBuf buf = (ByteBuf) msg;
-      try {
-        byte[] chunk = new byte[buf.readableBytes()];
-        buf.readBytes(chunk);
-        bytes.writeBytes(chunk);
-      } finally {
-        buf.release();
-      }
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-      if (evt instanceof ChannelInputShutdownEvent) {
-        done.complete(bytes.toByteArray());
-      }
-      ctx.fireUserEventTriggered(evt);
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-      done.complete(bytes.toByteArray());
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      done.completeExceptionally(cause);
-      ctx.close();
     }
   }
 }

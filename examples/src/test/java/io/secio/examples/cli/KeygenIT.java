@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.secio.Dialect;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.testsupport.ChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -29,7 +30,7 @@ class KeygenIT {
   @EnumSource(KeyType.class)
   void keygenWritesAnOwnerOnlyKeyFileWhosePeerIdIdPrints(KeyType type) throws Exception {
     Path file = dir.resolve("node.key");
-    CliProcess keygen = processes.secio("keygen", "--type", type.name().toLowerCase(), "--out", file.toString());
+    ChildProcess keygen = processes.secio("keygen", "--type", type.name().toLowerCase(), "--out", file.toString());
     assertEquals(0, keygen.awaitExit(), keygen::toString);
     List<String> printed = keygen.outLines();
     assertEquals(1, printed.size(), keygen::toString);
@@ -42,7 +43,7 @@ class KeygenIT {
     assertEquals(peerId, Dialect.LIBP2P.peerId(key.publicKey()).toBase58(), "printed id is the file's key's id");
     assertArrayEquals(written, key.toProtobuf(), "the file is exactly a libp2p PrivateKey protobuf");
 
-    CliProcess id = processes.secio("id", file.toString());
+    ChildProcess id = processes.secio("id", file.toString());
     assertEquals(0, id.awaitExit(), id::toString);
     // One id, the libp2p one, whatever the type (TentacleCliIT checks id --dialect tentacle).
     assertEquals(List.of(Dialect.LIBP2P.peerId(key.publicKey()).toBase58()), id.outLines());
@@ -52,15 +53,15 @@ class KeygenIT {
   @Test
   void aKeyFileOpenToOthersIsRefusedAsSshRefusesOne() throws Exception {
     Path file = dir.resolve("node.key");
-    CliProcess keygen = processes.secio("keygen", "--type", "ed25519", "--out", file.toString());
+    ChildProcess keygen = processes.secio("keygen", "--type", "ed25519", "--out", file.toString());
     assertEquals(0, keygen.awaitExit(), keygen::toString);
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
-    CliProcess refused = processes.secio("listen", "--port", "0", "--key", file.toString());
+    ChildProcess refused = processes.secio("listen", "--port", "0", "--key", file.toString());
     assertEquals(SecioCli.EXIT_USAGE, refused.awaitExit(), refused::toString);
     assertEquals(List.of("secio listen: " + file + " is open to others (mode 640): a private key must be "
         + "readable by its owner only; run chmod 600 " + file + ", or pass --allow-open-key-file to use it "
         + "anyway (see 'secio listen --help')"), refused.errLines());
-    CliProcess allowed = processes.secio("id", "--allow-open-key-file", file.toString());
+    ChildProcess allowed = processes.secio("id", "--allow-open-key-file", file.toString());
     assertEquals(0, allowed.awaitExit(), allowed::toString);
     assertEquals(keygen.outLines(), allowed.outLines());
   }
@@ -69,7 +70,7 @@ class KeygenIT {
   void keygenNeverOverwritesAKeyFile() throws Exception {
     Path file = dir.resolve("taken.key");
     Files.write(file, new byte[] {1, 2, 3});
-    CliProcess keygen = processes.secio("keygen", "--type", "ed25519", "--out", file.toString());
+    ChildProcess keygen = processes.secio("keygen", "--type", "ed25519", "--out", file.toString());
     assertEquals(SecioCli.EXIT_FAILURE, keygen.awaitExit(), keygen::toString);
     assertEquals(1, keygen.errLines().size(), keygen::toString);
     assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(file));

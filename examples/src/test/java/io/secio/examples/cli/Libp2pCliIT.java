@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.identity.KeyType;
+import io.secio.testsupport.ChildProcess;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -34,14 +35,14 @@ class Libp2pCliIT {
   @Test
   void aListenerWithBothMuxersServesADialerOfEach() throws Exception {
     Keys.Key listenKey = Keys.write(keys, KeyType.ED25519);
-    CliProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--muxer", "mplex,yamux",
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--muxer", "mplex,yamux",
         "--echo", "--key", listenKey.path());
     Matcher listening = listen.awaitOut("listening (127\\.0\\.0\\.1:(\\d+)) " + listenKey.peerId());
     String address = listening.group(1);
     for (String muxer : List.of("mplex", "yamux")) {
       String protocol = muxer.equals("mplex") ? "/mplex/6.7.0" : "/yamux/1.0.0";
       Keys.Key dialKey = Keys.write(keys, KeyType.SECP256K1);
-      CliProcess dial = processes.secio("dial", address, "--multistream", "--muxer", muxer,
+      ChildProcess dial = processes.secio("dial", address, "--multistream", "--muxer", muxer,
           "--expect-peer", listenKey.peerId(), "--key", dialKey.path(), "--identify", "--ping", "3",
           "--send-bytes", Integer.toString(BYTES), "--streams", Integer.toString(STREAMS), "--message-size", "32K");
       assertEquals(0, dial.awaitExit(), dial::toString);
@@ -79,17 +80,17 @@ class Libp2pCliIT {
   @Test
   void aMuxerOrProtocolTheListenerLacksOrAWrongPeerFailsTheDialSayingWhy() throws Exception {
     Keys.Key listenKey = Keys.write(keys, KeyType.ED25519);
-    CliProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--muxer", "yamux",
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--muxer", "yamux",
         "--key", listenKey.path());
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
 
-    CliProcess mplex = processes.secio("dial", address, "--multistream", "--muxer", "mplex", "--ping", "1");
+    ChildProcess mplex = processes.secio("dial", address, "--multistream", "--muxer", "mplex", "--ping", "1");
     assertEquals(SecioCli.EXIT_FAILURE, mplex.awaitExit(), mplex::toString);
     assertEquals(List.of("failed " + address + " multistream-select no common protocol: refused [/mplex/6.7.0]"),
         mplex.errLines(), mplex::toString);
 
     // Without --echo the listener serves identify and ping only.
-    CliProcess echo = processes.secio("dial", address, "--multistream", "--muxer", "mplex,yamux", "--ping", "1",
+    ChildProcess echo = processes.secio("dial", address, "--multistream", "--muxer", "mplex,yamux", "--ping", "1",
         "--send-bytes", "10");
     assertEquals(SecioCli.EXIT_FAILURE, echo.awaitExit(), echo::toString);
     echo.awaitOut("muxer \\S+ /yamux/1\\.0\\.0");
@@ -98,7 +99,7 @@ class Libp2pCliIT {
         echo.errLines(), echo::toString);
 
     Keys.Key otherKey = Keys.write(keys, KeyType.ED25519);
-    CliProcess wrong = processes.secio("dial", address, "--multistream", "--muxer", "yamux", "--ping", "1",
+    ChildProcess wrong = processes.secio("dial", address, "--multistream", "--muxer", "yamux", "--ping", "1",
         "--expect-peer", otherKey.peerId());
     assertEquals(SecioCli.EXIT_FAILURE, wrong.awaitExit(), wrong::toString);
     assertEquals(List.of("failed " + address + " remote peer id does not match the expected one: expected "
@@ -106,7 +107,7 @@ class Libp2pCliIT {
 
     // Once a later connection is reported, every line of the earlier ones is in.
     Keys.Key lastKey = Keys.write(keys, KeyType.ED25519);
-    CliProcess last = processes.secio("dial", address, "--multistream", "--muxer", "yamux", "--ping", "1",
+    ChildProcess last = processes.secio("dial", address, "--multistream", "--muxer", "yamux", "--ping", "1",
         "--key", lastKey.path());
     assertEquals(0, last.awaitExit(), last::toString);
     listen.awaitOut("muxer " + lastKey.peerId() + " /yamux/1\\.0\\.0");
@@ -122,14 +123,13 @@ class Libp2pCliIT {
 
   @Test
   void dialPingsAndIdentifiesARealJsLibp2pNode() throws Exception {
-    JsDialsListenIT.requireNodeAndPackages();
-    CliProcess node = processes.start(List.of("node",
-        JsDialsListenIT.jsDir.resolve("libp2p-node.js").toString(), "listen", "--key-type", "secp256k1"));
+    Processes.requireJsPeers();
+    ChildProcess node = processes.node("libp2p-node.js", "listen", "--key-type", "secp256k1");
     Matcher listening = node.awaitOut("\\{\"event\":\"listening\",\"port\":(\\d+),\"peerId\":\"(\\w+)\"\\}");
     String port = listening.group(1);
     String nodeId = listening.group(2);
     Keys.Key dialKey = Keys.write(keys, KeyType.ED25519);
-    CliProcess dial = processes.secio("dial", "127.0.0.1:" + port, "--multistream", "--muxer", "mplex",
+    ChildProcess dial = processes.secio("dial", "127.0.0.1:" + port, "--multistream", "--muxer", "mplex",
         "--expect-peer", nodeId, "--key", dialKey.path(), "--ping", "3", "--identify");
     assertEquals(0, dial.awaitExit(), dial::toString);
     List<String> out = dial.outLines();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.identity.KeyType;
+import io.secio.testsupport.ChildProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,7 @@ class ListenDialIT {
   Path keys;
 
   /** What a listener printed in its {@code listening} line. */
-  record Listening(CliProcess process, String address, String peerId) {}
+  record Listening(ChildProcess process, String address, String peerId) {}
 
   /** A dial that should secure a session with this cipher and version, then echo. */
   record Expect(List<String> dialArgs, String cipher, String version) {}
@@ -36,7 +37,7 @@ class ListenDialIT {
   private Listening listen(Keys.Key key, String... args) throws Exception {
     List<String> command = new ArrayList<>(List.of("listen", "--port", "0", "--key", key.path()));
     command.addAll(List.of(args));
-    CliProcess process = processes.secio(command.toArray(String[]::new));
+    ChildProcess process = processes.secio(command.toArray(String[]::new));
     Matcher m = process.awaitOut("listening (127\\.0\\.0\\.1:\\d+) (\\S+)");
     assertEquals(key.peerId(), m.group(2), "the listener's peer id is its key file's");
     return new Listening(process, m.group(1), m.group(2));
@@ -44,7 +45,7 @@ class ListenDialIT {
 
   /** Starts every dial at once, then checks each: both sides secured alike, and the echo. */
   private void dialAll(Listening listener, List<Expect> expectations) throws Exception {
-    List<CliProcess> dials = new ArrayList<>();
+    List<ChildProcess> dials = new ArrayList<>();
     List<Keys.Key> dialerKeys = new ArrayList<>();
     KeyType[] types = {KeyType.ECDSA, KeyType.ED25519, KeyType.SECP256K1};
     for (int i = 0; i < expectations.size(); i++) {
@@ -57,7 +58,7 @@ class ListenDialIT {
     }
     for (int i = 0; i < expectations.size(); i++) {
       Expect expect = expectations.get(i);
-      CliProcess dial = dials.get(i);
+      ChildProcess dial = dials.get(i);
       String negotiated = " exchange=P-256 cipher=" + Pattern.quote(expect.cipher())
           + " hash=SHA256 version=" + Pattern.quote(expect.version());
       dial.awaitOut("secured " + listener.peerId() + negotiated);
@@ -79,7 +80,7 @@ class ListenDialIT {
   @Test
   void v02ListenerSecuresAeadAndRefusesV01() throws Exception {
     Listening listener = listen(Keys.write(keys, KeyType.RSA), "--mode", "v0.2", "--echo");
-    CliProcess v01 = processes.secio("dial", listener.address(), "--mode", "v0.1", "--send-bytes", "1");
+    ChildProcess v01 = processes.secio("dial", listener.address(), "--mode", "v0.1", "--send-bytes", "1");
     dialAll(listener, List.of(
         new Expect(List.of("--mode", "bridge"), "AES-128-GCM", "v0.2"),
         new Expect(List.of("--mode", "v0.2", "--ciphers", "AES-256-GCM"), "AES-256-GCM", "v0.2")));
@@ -94,7 +95,7 @@ class ListenDialIT {
   void v01ListenerSecuresCtrAndRefusesAnotherPeer() throws Exception {
     Listening listener = listen(Keys.write(keys, KeyType.SECP256K1), "--mode", "v0.1", "--echo");
     String someoneElse = Keys.write(keys, KeyType.ED25519).peerId();
-    CliProcess wrongPeer = processes.secio("dial", listener.address(), "--expect-peer", someoneElse);
+    ChildProcess wrongPeer = processes.secio("dial", listener.address(), "--expect-peer", someoneElse);
     dialAll(listener, List.of(
         new Expect(List.of(), "AES-256", "v0.1"),
         new Expect(List.of("--mode", "v0.1", "--ciphers", "AES-128"), "AES-128", "v0.1")));
@@ -108,7 +109,7 @@ class ListenDialIT {
   @Test
   void listenPrintsWhatANetcatStyleDialSendsFromStdin() throws Exception {
     Listening listener = listen(Keys.write(keys, KeyType.ED25519));
-    CliProcess dial = processes.secio("dial", listener.address(), "--expect-peer", listener.peerId());
+    ChildProcess dial = processes.secio("dial", listener.address(), "--expect-peer", listener.peerId());
     dial.send("hello from stdin\nsecond line\n");
     // The listener closes when the dialler's input ends, and the dialler exits with it.
     assertEquals(0, dial.awaitExit(), dial::toString);
@@ -123,7 +124,7 @@ class ListenDialIT {
   @Test
   void netcatStyleDialWritesTheEchoToStdout() throws Exception {
     Listening listener = listen(Keys.write(keys, KeyType.ECDSA), "--echo");
-    CliProcess dial = processes.secio("dial", listener.address(), "--mode", "v0.1");
+    ChildProcess dial = processes.secio("dial", listener.address(), "--mode", "v0.1");
     dial.send("ping\n");
     assertEquals(0, dial.awaitExit(), dial::toString);
     assertEquals(List.of("ping"), dial.outLines());

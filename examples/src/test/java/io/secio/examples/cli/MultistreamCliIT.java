@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.identity.KeyType;
+import io.secio.testsupport.ChildProcess;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,9 +25,9 @@ class MultistreamCliIT {
   void dialAndListenNegotiateSecioAndEcho() throws Exception {
     Keys.Key listenKey = Keys.write(keys, KeyType.SECP256K1);
     Keys.Key dialKey = Keys.write(keys, KeyType.ED25519);
-    CliProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--echo", "--key", listenKey.path());
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--echo", "--key", listenKey.path());
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + listenKey.peerId()).group(1);
-    CliProcess dial = processes.secio("dial", address, "--multistream", "--expect-peer", listenKey.peerId(),
+    ChildProcess dial = processes.secio("dial", address, "--multistream", "--expect-peer", listenKey.peerId(),
         "--key", dialKey.path(), "--mode", "v0.1", "--send-bytes", "300000");
     dial.awaitOut("secured " + listenKey.peerId() + " exchange=P-256 cipher=AES-256 hash=SHA256 version=v0\\.1");
     dial.awaitOut("echoed 300000 bytes in \\d+ ms .*");
@@ -39,9 +40,9 @@ class MultistreamCliIT {
 
   @Test
   void aDialWithMultistreamToAPlainListenerFailsClearlyOnBothSides() throws Exception {
-    CliProcess listen = processes.secio("listen", "--port", "0", "--echo");
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--echo");
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
-    CliProcess dial = processes.secio("dial", address, "--multistream", "--send-bytes", "10");
+    ChildProcess dial = processes.secio("dial", address, "--multistream", "--send-bytes", "10");
     assertEquals(SecioCli.EXIT_FAILURE, dial.awaitExit(), dial::toString);
     dial.awaitErr("failed " + address + " multistream-select .*");
     // The listener read the multistream header as a secio length: far over the frame limit.
@@ -50,9 +51,9 @@ class MultistreamCliIT {
 
   @Test
   void aListenerWithMultistreamReportsAPlainSecioDialerAsFailed() throws Exception {
-    CliProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--echo");
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--echo");
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
-    CliProcess dial = processes.secio("dial", address, "--send-bytes", "10");
+    ChildProcess dial = processes.secio("dial", address, "--send-bytes", "10");
     assertEquals(SecioCli.EXIT_FAILURE, dial.awaitExit(), dial::toString);
     listen.awaitOut("failed 127\\.0\\.0\\.1:\\d+ multistream-select .*");
   }
@@ -61,13 +62,13 @@ class MultistreamCliIT {
   void bridgeAcceptsMultistreamOnItsListeningSide() throws Exception {
     Keys.Key upstreamKey = Keys.write(keys, KeyType.ED25519);
     Keys.Key bridgeKey = Keys.write(keys, KeyType.SECP256K1);
-    CliProcess upstream = processes.secio(
+    ChildProcess upstream = processes.secio(
         "listen", "--port", "0", "--mode", "v0.2", "--echo", "--key", upstreamKey.path());
     String upstreamAddress = upstream.awaitOut("listening (\\S+) " + upstreamKey.peerId()).group(1);
-    CliProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress, "--multistream",
+    ChildProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress, "--multistream",
         "--key", bridgeKey.path());
     String address = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + bridgeKey.peerId()).group(1);
-    CliProcess dial = processes.secio("dial", address, "--multistream", "--mode", "v0.1",
+    ChildProcess dial = processes.secio("dial", address, "--multistream", "--mode", "v0.1",
         "--expect-peer", bridgeKey.peerId(), "--send-bytes", "100000");
     dial.awaitOut("secured " + bridgeKey.peerId() + " .* cipher=AES-256 .* version=v0\\.1");
     dial.awaitOut("echoed 100000 bytes .*");
@@ -77,11 +78,11 @@ class MultistreamCliIT {
 
   @Test
   void bridgeWithMultistreamReportsAPlainSecioDialerAsFailed() throws Exception {
-    CliProcess upstream = processes.secio("listen", "--port", "0", "--mode", "v0.2", "--echo");
+    ChildProcess upstream = processes.secio("listen", "--port", "0", "--mode", "v0.2", "--echo");
     String upstreamAddress = upstream.awaitOut("listening (\\S+) \\S+").group(1);
-    CliProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress, "--multistream");
+    ChildProcess bridge = processes.secio("bridge", "--listen", "0", "--to", upstreamAddress, "--multistream");
     String address = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
-    CliProcess dial = processes.secio("dial", address, "--send-bytes", "10");
+    ChildProcess dial = processes.secio("dial", address, "--send-bytes", "10");
     assertEquals(SecioCli.EXIT_FAILURE, dial.awaitExit(), dial::toString);
     bridge.awaitOut("failed 127\\.0\\.0\\.1:\\d+ multistream-select .*");
   }

@@ -3,6 +3,7 @@ package io.secio.examples.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.testsupport.ChildProcess;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,7 +33,7 @@ class PeerTextIT {
 
   @Test
   void aDialersHeaderReachesListenEscaped() throws Exception {
-    CliProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--echo");
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--echo");
     String port = listen.awaitOut("listening 127\\.0\\.0\\.1:(\\d+) \\S+").group(1);
     try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(port))) {
       socket.getOutputStream().write(message(EVIL_HEADER));
@@ -47,10 +48,10 @@ class PeerTextIT {
   void aFakeRespondersAnswerReachesDialEscaped() throws Exception {
     try (ServerSocket responder = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       CompletableFuture<Void> answered = CompletableFuture.runAsync(() -> answer(responder));
-      CliProcess dial = processes.secio("dial", "127.0.0.1:" + responder.getLocalPort(), "--multistream",
+      ChildProcess dial = processes.secio("dial", "127.0.0.1:" + responder.getLocalPort(), "--multistream",
           "--send-bytes", "10");
       assertEquals(SecioCli.EXIT_FAILURE, dial.awaitExit(), dial::toString);
-      answered.get(CliProcess.WAIT.toSeconds(), TimeUnit.SECONDS);
+      answered.get(ChildProcess.WAIT.toSeconds(), TimeUnit.SECONDS);
       dial.awaitErr("failed 127\\.0\\.0\\.1:\\d+ multistream-select unexpected answer: "
           + Pattern.quote("\"\\x1b[2K\\x1b[1Asecured 12D3KooWfake\" in answer to \"/secio/1.0.0\""));
       assertPrintable(dial);
@@ -87,7 +88,7 @@ class PeerTextIT {
   }
 
   /** No line the process printed holds a control character (its line ends aside). */
-  static void assertPrintable(CliProcess process) {
+  static void assertPrintable(ChildProcess process) {
     for (String line : concat(process.outLines(), process.errLines())) {
       assertTrue(line.chars().noneMatch(c -> Character.isISOControl(c)), () -> "raw control character in "
           + line.replace("\u001b", "<ESC>").replace("\u0007", "<BEL>") + "\n" + process);

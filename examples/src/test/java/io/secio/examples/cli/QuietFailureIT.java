@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.identity.KeyType;
+import io.secio.testsupport.ChildProcess;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -34,11 +35,11 @@ class QuietFailureIT {
   @Test
   void aDialToAClosedPortPrintsOneFailureLine() throws Exception {
     String address = "127.0.0.1:" + closedPort();
-    CliProcess echo = processes.secio("dial", address, "--send-bytes", "1");
-    CliProcess netcat = processes.secio("dial", address);
+    ChildProcess echo = processes.secio("dial", address, "--send-bytes", "1");
+    ChildProcess netcat = processes.secio("dial", address);
     netcat.stdin().close();
-    CliProcess multistream = processes.secio("dial", address, "--multistream", "--send-bytes", "1");
-    for (CliProcess dial : List.of(echo, netcat, multistream)) {
+    ChildProcess multistream = processes.secio("dial", address, "--multistream", "--send-bytes", "1");
+    for (ChildProcess dial : List.of(echo, netcat, multistream)) {
       assertEquals(SecioCli.EXIT_FAILURE, dial.awaitExit(), dial::toString);
       assertEquals(List.of("failed " + address + " connection refused"), dial.errLines(), dial::toString);
     }
@@ -47,21 +48,21 @@ class QuietFailureIT {
   @Test
   void aFailedHandshakePrintsNoStackTraceOnEitherSide() throws Exception {
     Keys.Key listenKey = Keys.write(keys, KeyType.ED25519);
-    CliProcess listen = processes.secio("listen", "--port", "0", "--echo", "--key", listenKey.path());
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--echo", "--key", listenKey.path());
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
     String someoneElse = Keys.write(keys, KeyType.ED25519).peerId();
-    CliProcess echo = processes.secio("dial", address, "--expect-peer", someoneElse, "--send-bytes", "10");
+    ChildProcess echo = processes.secio("dial", address, "--expect-peer", someoneElse, "--send-bytes", "10");
     assertEquals(SecioCli.EXIT_FAILURE, echo.awaitExit(), echo::toString);
-    CliProcess netcat = processes.secio("dial", address, "--expect-peer", someoneElse);
+    ChildProcess netcat = processes.secio("dial", address, "--expect-peer", someoneElse);
     assertEquals(SecioCli.EXIT_FAILURE, netcat.awaitExit(), netcat::toString);
-    for (CliProcess dial : List.of(echo, netcat)) {
+    for (ChildProcess dial : List.of(echo, netcat)) {
       assertEquals(List.of("failed " + address + " remote peer id does not match the expected one: expected "
           + someoneElse + ", got " + listenKey.peerId()), dial.errLines(), dial::toString);
     }
     listen.awaitOut("failed 127\\.0\\.0\\.1:\\d+ .+");
     listen.awaitOut("failed 127\\.0\\.0\\.1:\\d+ .+");
     // A listener's session after the two failed ones: anything the failures logged came before it.
-    CliProcess good = processes.secio("dial", address, "--expect-peer", listenKey.peerId(), "--send-bytes", "10");
+    ChildProcess good = processes.secio("dial", address, "--expect-peer", listenKey.peerId(), "--send-bytes", "10");
     assertEquals(0, good.awaitExit(), good::toString);
     listen.awaitOut("secured .*");
     assertTrue(listen.errLines().isEmpty(), listen::toString);
@@ -71,8 +72,8 @@ class QuietFailureIT {
   void aSilentListenerFailsTheHandshakeAfterTheTimeoutAsked() throws Exception {
     try (ServerSocket silent = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
       String address = "127.0.0.1:" + silent.getLocalPort();
-      CliProcess secio = processes.secio("dial", address, "--handshake-timeout", "1s", "--send-bytes", "1");
-      CliProcess multistream = processes.secio("dial", address, "--multistream", "--handshake-timeout", "1s",
+      ChildProcess secio = processes.secio("dial", address, "--handshake-timeout", "1s", "--send-bytes", "1");
+      ChildProcess multistream = processes.secio("dial", address, "--multistream", "--handshake-timeout", "1s",
           "--send-bytes", "1");
       assertEquals(SecioCli.EXIT_FAILURE, secio.awaitExit(), secio::toString);
       assertEquals(List.of("failed " + address + " handshake timed out"), secio.errLines());

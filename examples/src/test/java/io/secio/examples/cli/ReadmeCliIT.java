@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.identity.KeyType;
+import io.secio.testsupport.ChildProcess;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -67,11 +68,11 @@ class ReadmeCliIT {
       }
       String command = SECIO.matcher(line.replace("4001", port)).replaceAll("$1" + java());
       if (command.endsWith("&")) {
-        CliProcess server = processes.start(bash("exec " + command.substring(0, command.length() - 1)));
+        ChildProcess server = processes.start(bash("exec " + command.substring(0, command.length() - 1)));
         server.awaitOut("listening 127\\.0\\.0\\.1:" + port + " " + PEER_ID);
         continue;
       }
-      CliProcess run = processes.start(bash(command));
+      ChildProcess run = processes.start(bash(command));
       assertEquals(0, run.awaitExit(), line + "\n" + run);
       List<String> out = run.outLines();
       if (line.startsWith("secio keygen") || line.startsWith("secio id")) {
@@ -97,7 +98,7 @@ class ReadmeCliIT {
 
   private static String java() {
     return "'" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -XX:TieredStopAtLevel=1 "
-        + "-XX:+UseSerialGC -jar '" + CliProcess.jar().toAbsolutePath() + "' ";
+        + "-XX:+UseSerialGC -jar '" + Processes.jar().toAbsolutePath() + "' ";
   }
 
   private static int freePort() throws IOException {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.secio.Dialect;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.testsupport.ChildProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,7 @@ class StackFailuresIT {
   Path keys;
 
   /** What a process printed, each line: none from a stack trace or a logger's warning. */
-  private static void noStackTrace(CliProcess process) {
+  private static void noStackTrace(ChildProcess process) {
     List<String> lines = new ArrayList<>(process.outLines());
     lines.addAll(process.errLines());
     for (String line : lines) {
@@ -45,12 +46,12 @@ class StackFailuresIT {
   @Test
   void aSecioDialWithoutAProtocolAgainstATentacleSessionIsOneLineOnEachSide() throws Exception {
     Keys.Key listenKey = Keys.write(keys, KeyType.SECP256K1);
-    CliProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--key", listenKey.path(),
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--key", listenKey.path(),
         "--protocol", "/test/echo:1,2", "--echo");
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + tentacleId(listenKey)).group(1);
 
     Keys.Key dialKey = Keys.write(keys, KeyType.SECP256K1);
-    CliProcess dial = processes.secio("dial", address, "--dialect", "tentacle", "--key", dialKey.path(),
+    ChildProcess dial = processes.secio("dial", address, "--dialect", "tentacle", "--key", dialKey.path(),
         "--send-bytes", "1K");
     assertEquals(SecioCli.EXIT_FAILURE, dial.awaitExit(), dial::toString);
     assertEquals(List.of("failed " + address + " the peer answered with yamux frames, not the echo: it runs a "
@@ -58,7 +59,7 @@ class StackFailuresIT {
     listen.awaitErr("error " + tentacleId(dialKey) + " BAD_\\w+: .*");
 
     // A session after it: whatever the failure printed came before.
-    CliProcess good = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
+    ChildProcess good = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
         "--protocol", "/test/echo:1,2", "--send-bytes", "1K");
     assertEquals(0, good.awaitExit(), good::toString);
     listen.awaitOut("closed /test/echo after .*");
@@ -70,12 +71,12 @@ class StackFailuresIT {
   @Test
   void aTentacleSessionExpectingAnotherPeerIsOneLineOnEachSide() throws Exception {
     Keys.Key listenKey = Keys.write(keys, KeyType.SECP256K1);
-    CliProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--key", listenKey.path(),
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--key", listenKey.path(),
         "--protocol", "/test/echo:1,2", "--echo");
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
     String someoneElse = tentacleId(Keys.write(keys, KeyType.SECP256K1));
 
-    CliProcess dial = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
+    ChildProcess dial = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
         "--protocol", "/test/echo:1,2", "--send-bytes", "1K", "--expect-peer", someoneElse);
     assertEquals(SecioCli.EXIT_FAILURE, dial.awaitExit(), dial::toString);
     assertEquals(List.of("failed " + address + " remote peer id does not match the expected one: expected "
@@ -90,11 +91,11 @@ class StackFailuresIT {
   @Test
   void aSecioDialWithoutAMuxerAgainstALibp2pConnectionIsOneLineOnEachSide() throws Exception {
     Keys.Key listenKey = Keys.write(keys, KeyType.ED25519);
-    CliProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--muxer", "mplex,yamux",
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--multistream", "--muxer", "mplex,yamux",
         "--echo", "--key", listenKey.path());
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) \\S+").group(1);
 
-    CliProcess dial = processes.secio("dial", address, "--multistream", "--send-bytes", "1K",
+    ChildProcess dial = processes.secio("dial", address, "--multistream", "--send-bytes", "1K",
         "--expect-peer", listenKey.peerId());
     assertEquals(SecioCli.EXIT_FAILURE, dial.awaitExit(), dial::toString);
     assertEquals(List.of("failed " + address + " the peer answered with multistream-select, not the echo: it "

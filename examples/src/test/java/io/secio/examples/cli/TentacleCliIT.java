@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.secio.Dialect;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.testsupport.ChildProcess;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -32,8 +33,8 @@ class TentacleCliIT {
   @Test
   void idPrintsTheTentacleIdOfASecp256k1KeyWhenAsked() throws Exception {
     Keys.Key key = Keys.write(keys, KeyType.SECP256K1);
-    CliProcess libp2p = processes.secio("id", key.path());
-    CliProcess tentacle = processes.secio("id", "--dialect", "tentacle", key.path());
+    ChildProcess libp2p = processes.secio("id", key.path());
+    ChildProcess tentacle = processes.secio("id", "--dialect", "tentacle", key.path());
     assertEquals(0, libp2p.awaitExit(), libp2p::toString);
     assertEquals(List.of(key.peerId()), libp2p.outLines());
     assertEquals(0, tentacle.awaitExit(), tentacle::toString);
@@ -44,12 +45,12 @@ class TentacleCliIT {
   void oneListenerAnswersATentacleAndALibp2pDialer() throws Exception {
     Keys.Key listenerKey = Keys.write(keys, KeyType.SECP256K1);
     String tentacleId = tentacleId(listenerKey);
-    CliProcess listen = processes.secio("listen", "--port", "0", "--echo", "--key", listenerKey.path());
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--echo", "--key", listenerKey.path());
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + listenerKey.peerId()).group(1);
     listen.awaitOut("tentacle " + tentacleId);
 
     Keys.Key dialerKey = Keys.write(keys, KeyType.SECP256K1);
-    CliProcess tentacle = processes.secio("dial", address, "--dialect", "tentacle", "--key", dialerKey.path(),
+    ChildProcess tentacle = processes.secio("dial", address, "--dialect", "tentacle", "--key", dialerKey.path(),
         "--expect-peer", tentacleId, "--send-bytes", "300K");
     tentacle.awaitOut("secured " + tentacleId
         + " exchange=P-256 cipher=AES-128-GCM hash=SHA256 version=v0\\.2 dialect=tentacle");
@@ -57,7 +58,7 @@ class TentacleCliIT {
     assertEquals(0, tentacle.awaitExit(), tentacle::toString);
     listen.awaitOut("secured " + tentacleId(dialerKey) + " .* version=v0\\.2 dialect=tentacle");
 
-    CliProcess libp2p = processes.secio("dial", address, "--mode", "v0.1",
+    ChildProcess libp2p = processes.secio("dial", address, "--mode", "v0.1",
         "--expect-peer", listenerKey.peerId(), "--send-bytes", "100K");
     libp2p.awaitOut("secured " + listenerKey.peerId() + " exchange=P-256 cipher=AES-256 hash=SHA256 version=v0\\.1");
     assertEquals(0, libp2p.awaitExit(), libp2p::toString);
@@ -66,11 +67,11 @@ class TentacleCliIT {
   @Test
   void theExpectedPeerIsInTheDialectsForm() throws Exception {
     Keys.Key listenerKey = Keys.write(keys, KeyType.SECP256K1);
-    CliProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--echo",
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--echo",
         "--key", listenerKey.path());
     // A listener forced to tentacle prints its tentacle id.
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) " + tentacleId(listenerKey)).group(1);
-    CliProcess wrong = processes.secio("dial", address, "--dialect", "tentacle",
+    ChildProcess wrong = processes.secio("dial", address, "--dialect", "tentacle",
         "--expect-peer", listenerKey.peerId(), "--send-bytes", "10");
     assertEquals(SecioCli.EXIT_FAILURE, wrong.awaitExit(), wrong::toString);
     // The id received is shown, in the dialect's form: what the user should have passed.
@@ -82,16 +83,16 @@ class TentacleCliIT {
   void aV01PeerReachesATentacleOnlyNodeThroughTheBridge() throws Exception {
     Keys.Key nodeKey = Keys.write(keys, KeyType.SECP256K1);
     String nodeId = tentacleId(nodeKey);
-    CliProcess node = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--echo",
+    ChildProcess node = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--echo",
         "--key", nodeKey.path());
     String nodeAddress = node.awaitOut("listening (\\S+) " + nodeId).group(1);
-    CliProcess bridge = processes.secio("bridge", "--listen", "0", "--to", nodeAddress,
+    ChildProcess bridge = processes.secio("bridge", "--listen", "0", "--to", nodeAddress,
         "--to-dialect", "tentacle", "--expect-peer", nodeId);
     // The bridge's key is secp256k1; the upstream knows it by its tentacle id.
     Matcher listening = bridge.awaitOut("listening (127\\.0\\.0\\.1:\\d+) 16Uiu2\\S+ tentacle=(Qm\\S+)");
     String bridgeAddress = listening.group(1);
 
-    CliProcess dial = processes.secio("dial", bridgeAddress, "--mode", "v0.1", "--send-bytes", "1000000");
+    ChildProcess dial = processes.secio("dial", bridgeAddress, "--mode", "v0.1", "--send-bytes", "1000000");
     dial.awaitOut("secured \\S+ exchange=P-256 cipher=AES-256 hash=SHA256 version=v0\\.1");
     dial.awaitOut("echoed 1000000 bytes in \\d+ ms .*");
     assertEquals(0, dial.awaitExit(), dial::toString);

@@ -2,6 +2,7 @@ package io.secio.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.secio.testsupport.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -16,10 +17,10 @@ class TentacleSessionCliIT {
 
   @Test
   void aDialerOpensTheEchoProtocolAndChecksEveryByte() throws Exception {
-    CliProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--key-type", "secp256k1",
+    ChildProcess listen = processes.secio("listen", "--port", "0", "--dialect", "tentacle", "--key-type", "secp256k1",
         "--protocol", "/test/echo:1,2", "--echo");
     String address = listen.awaitOut("listening (127\\.0\\.0\\.1:\\d+) .*").group(1);
-    CliProcess dial = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
+    ChildProcess dial = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
         "--protocol", "/test/echo:2,1", "--send-bytes", "3M", "--message-size", "1M");
     dial.awaitOut("protocol /test/echo version 1");
     dial.awaitOut("echoed 3145728 bytes .*");
@@ -28,12 +29,12 @@ class TentacleSessionCliIT {
     listen.awaitOut("opened /test/echo version 1");
     listen.awaitOut("closed /test/echo after 3 messages, 3145728 bytes");
 
-    CliProcess ascending = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
+    ChildProcess ascending = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
         "--protocol", "/test/echo:1,2", "--send-bytes", "1000");
     ascending.awaitOut("protocol /test/echo version 2");
     assertEquals(0, ascending.awaitExit(), ascending::toString);
 
-    CliProcess streams = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
+    ChildProcess streams = processes.secio("dial", address, "--dialect", "tentacle", "--key-type", "secp256k1",
         "--protocol", "/test/echo:2,1", "--send-bytes", "1000", "--streams", "2");
     assertEquals(SecioCli.EXIT_USAGE, streams.awaitExit(), streams::toString);
     streams.awaitErr(".*tentacle opens one stream per protocol per session.*");

@@ -93,7 +93,23 @@ class TransferTest {
     EmbeddedChannel channel = new EmbeddedChannel(transfer);
     ByteBuf sent = start(channel);
     channel.writeInbound(Unpooled.wrappedBuffer(sent, Unpooled.wrappedBuffer(new byte[1])));
-    assertEquals("the peer sent more bytes than it was sent", failure(transfer.result()));
+    assertEquals("the peer sent back 11 bytes when 10 had been sent to it", failure(transfer.result()));
+    assertFalse(channel.finishAndReleaseAll());
+  }
+
+  @Test
+  void anAcknowledgementBeforeTheLastByteWentOutOrOfAnotherShapeFails() throws Exception {
+    Transfer early = new Transfer(TOTAL, Transfer.Reply.ACK, 3);
+    EmbeddedChannel channel = new EmbeddedChannel(early);
+    channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {AckingSink.ACK}));
+    assertEquals("not the acknowledgement: 1 bytes after 0 of 200000 bytes sent", failure(early.result()));
+    assertFalse(channel.finishAndReleaseAll());
+
+    Transfer twoBytes = new Transfer(TOTAL, Transfer.Reply.ACK, 3);
+    channel = new EmbeddedChannel(twoBytes);
+    start(channel).release();
+    channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {AckingSink.ACK, AckingSink.ACK}));
+    assertEquals("not the acknowledgement: 2 bytes after 200000 of 200000 bytes sent", failure(twoBytes.result()));
     assertFalse(channel.finishAndReleaseAll());
   }
 

@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.Future;
@@ -17,10 +14,11 @@ import io.secio.SecioConfig;
 import io.secio.SecioSession;
 import io.secio.netty.Secio;
 import io.secio.netty.Transports;
-import java.io.ByteArrayOutputStream;
+import io.secio.testsupport.Collect;
+import io.secio.testsupport.Echo;
 import java.net.InetSocketAddress;
+import java.util.Arrays;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -86,35 +84,10 @@ final class JavaNode {
     }
   }
 
-  /** Echoes every plaintext byte back; an end of input closes the channel (no half-closure). */
-  private static final class Echo extends ChannelInboundHandlerAdapter {
-    private final AtomicLong echoed;
-
-    Echo(AtomicLong echoed) {
-      this.echoed = echoed;
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      echoed.addAndGet(((ByteBuf) msg).readableBytes());
-      ctx.write(msg);
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-      ctx.flush();
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      ctx.close();
-    }
-  }
-
   /** A secio client connection whose received plaintext is collected for {@link #echo}. */
   static final class Client implements AutoCloseable {
     final Channel channel;
-    private final Collector collector = new Collector();
+    private final Collect collect = new Collect();
 
     /** Connects to 127.0.0.1:{@code port}, expecting {@code expectedPeer} there. */
     Client(EventLoopGroup group, SecioConfig config, PeerId expectedPeer, int port) {
@@ -124,7 +97,7 @@ final class JavaNode {
           .handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-              ch.pipeline().addLast(Secio.client(config, expectedPeer), collector);
+              ch.pipeline().addLast(Secio.client(config, expectedPeer), collect);
             }
           })
           .connect(new InetSocketAddress("127.0.0.1", port))
@@ -141,56 +114,16 @@ final class JavaNode {
     }
 
     /** Sends {@code data} and asserts that exactly the same bytes come back. */
-    void echo(byte[] data) throws Exception {
-      CompletableFuture<byte[]> echoed = collector.expect(data.length);
+    void echo(byte[] data) {
+      int before = collect.received().length;
       channel.writeAndFlush(Unpooled.wrappedBuffer(data));
-      assertArrayEquals(data, echoed.get(JsPeer.WAIT_SECONDS, TimeUnit.SECONDS), "echo of " + data.length + " bytes");
+      byte[] all = collect.awaitBytes(before + data.length);
+      assertArrayEquals(data, Arrays.copyOfRange(all, before, all.length), "echo of " + data.length + " bytes");
     }
 
     @Override
     public void close() {
       channel.close().syncUninterruptibly();
-    }
-  }
-
-  /** Collects received bytes until an expected count has arrived. */
-  private static final class Collector extends ChannelInboundHandlerAdapter {
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    private CompletableFuture<byte[]> waiting = new CompletableFuture<>();
-    private int expected = -1;
-
-    synchronized CompletableFuture<byte[]> expect(int count) {
-      bytes.reset();
-      expected = count;
-      waiting = new CompletableFuture<>();
-      return waiting;
-    }
-
-    @Override
-    public synchronized void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ByteBuf buf = (ByteBuf) msg;
-      try {
-        buf.getBytes(buf.readerIndex(), bytes, buf.readableBytes());
-      } catch (java.io.IOException e) {
-        waiting.completeExceptionally(e);
-      } finally {
-        buf.release();
-      }
-      if (bytes.size() >= expected) {
-        waiting.complete(bytes.toByteArray());
-      }
-    }
-
-    @Override
-    public synchronized void channelInactive(ChannelHandlerContext ctx) {
-      waiting.completeExceptionally(new AssertionError("closed after " + bytes.size() + " bytes"));
-      ctx.fireChannelInactive();
-    }
-
-    @Override
-    public synchronized void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      waiting.completeExceptionally(cause);
-      ctx.close();
     }
   }
 }

@@ -20,6 +20,7 @@ import io.secio.identity.KeyType;
 import io.secio.netty.Secio;
 import io.secio.netty.Transports;
 import io.secio.testing.TestIdentities;
+import io.secio.testsupport.Echo;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.util.Random;
@@ -41,14 +42,6 @@ class MultistreamLoopbackTest {
 
   private final SecioConfig clientConfig = SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).build();
   private final SecioConfig serverConfig = SecioConfig.builder(TestIdentities.other(KeyType.ED25519)).build();
-
-  /** Echoes plaintext once the inner negotiation is done. */
-  private static final class Echo extends ChannelInboundHandlerAdapter {
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ctx.writeAndFlush(msg);
-    }
-  }
 
   /** Writes its greeting as soon as the channel is active, long before anything was negotiated. */
   private static final class EagerWriter extends ChannelInboundHandlerAdapter {
