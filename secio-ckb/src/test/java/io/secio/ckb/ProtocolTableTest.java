@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.Future;
 import io.secio.ckb.protocol.CkbNetwork;
@@ -18,7 +14,7 @@ import io.secio.ckb.protocol.CkbProtocol;
 import io.secio.streams.StreamChannel;
 import io.secio.tentacle.Tentacle;
 import io.secio.tentacle.TentacleException;
-import java.util.ArrayList;
+import io.secio.testsupport.Collect;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,9 +84,8 @@ class ProtocolTableTest {
   @ParameterizedTest
   @ValueSource(booleans = {true, false})
   void aRegisteredProtocolStaysOpenAndSilentOrReachesTheUsersHandler(boolean weDial) {
-    List<byte[]> filter = new ArrayList<>();
-    ChannelHandler collect = new Collect(filter);
-    try (Duel d = new Duel(weDial, b -> b.protocol(CkbProtocol.LIGHT_CLIENT, null).protocol(CkbProtocol.FILTER, collect))) {
+    Collect filter = Collect.observing();
+    try (Duel d = new Duel(weDial, b -> b.protocol(CkbProtocol.LIGHT_CLIENT, null).protocol(CkbProtocol.FILTER, filter))) {
       d.identified();
       if (!weDial) {
         d.open(CkbProtocol.LIGHT_CLIENT);
@@ -101,8 +96,8 @@ class ProtocolTableTest {
       d.hostile.sendRaw(CkbProtocol.FILTER, new byte[] {1, 2, 3});
       d.pair.pump();
       assertEquals(List.of(), d.hostile.take(CkbProtocol.LIGHT_CLIENT), "silent");
-      assertEquals(1, filter.size());
-      assertArrayEquals(new byte[] {1, 2, 3}, filter.get(0), "the payload, codec done");
+      assertEquals(1, filter.messages().size());
+      assertArrayEquals(new byte[] {1, 2, 3}, filter.messages().get(0), "the payload, codec done");
       assertTrue(d.session().getNow().stream(CkbProtocol.FILTER).isPresent());
       if (!weDial) {
         d.open(CkbProtocol.DISCONNECT_MESSAGE);
@@ -117,21 +112,5 @@ class ProtocolTableTest {
     CkbConfig.Builder b = CkbConfig.builder(CkbNetwork.TESTNET);
     assertThrows(IllegalArgumentException.class, () -> b.protocol(CkbProtocol.SYNC, null));
     assertThrows(IllegalArgumentException.class, () -> b.protocol(CkbProtocol.RELAY, new ChannelInboundHandlerAdapter()));
-  }
-
-  @ChannelHandler.Sharable
-  private static final class Collect extends ChannelInboundHandlerAdapter {
-    private final List<byte[]> into;
-
-    Collect(List<byte[]> into) {
-      this.into = into;
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ByteBuf buf = (ByteBuf) msg;
-      into.add(ByteBufUtil.getBytes(buf));
-      buf.release();
-    }
   }
 }

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,9 +29,11 @@ import java.util.regex.Pattern;
  * and stderr are read line by line as they come. Two ways to read stdout: {@link #awaitOut} searches
  * every line since the start for a pattern, so waits may come in any order; {@link #next} takes the
  * lines in order as JSON events ({@code {"event":"listening",...}}), as the node.js scripts print
- * them. Every wait has a deadline, {@link #WAIT}, a hang guard and never a speed check, and fails the
- * test with everything the process printed. {@link #close()} stops the process, so use it in
- * try-with-resources. Its methods may be called from any thread; one test thread drives a process.
+ * them; {@link #awaitEvent} searches them from the start for an event. Every wait has a deadline,
+ * {@link #WAIT}, a hang guard and never a speed check, and fails the test with what the process printed
+ * (the last {@link #SHOWN_LINES} lines of each stream). {@link #close()} stops the process and whatever
+ * it started, so use it in try-with-resources. Its methods may be called from any thread; one test
+ * thread drives a process.
  */
 public final class ChildProcess implements AutoCloseable {
   /**
@@ -39,6 +43,16 @@ public final class ChildProcess implements AutoCloseable {
   public static final Duration WAIT = Duration.ofMinutes(5);
   /** How long {@link #close()} lets a stopped process end its own way before killing it. */
   private static final Duration GRACE = Duration.ofSeconds(5);
+  /** How many of a stream's last lines a failure shows: a chatty peer's whole log would bury the cause. */
+  public static final int SHOWN_LINES = 500;
+
+  /** A line the process printed, and when it came ({@link System#nanoTime()}). */
+  public record Line(long nanos, String text) {
+    /** This line as a JSON event, as {@link #next} reads it. */
+    public JsonObject event() {
+      return ChildProcess.event(text);
+    }
+  }
 
   private final String name;
   private final List<String> command;
@@ -80,22 +94,41 @@ public final class ChildProcess implements AutoCloseable {
 
   /** Waits for a stdout line matching {@code pattern} (skipping others) and returns its match. */
   public Matcher awaitOut(String pattern) {
-    return out.await(Pattern.compile(pattern), 1);
+    return awaitOut(pattern, 1);
   }
 
   /** Waits until {@code times} stdout lines match {@code pattern} (others skipped); returns the last match. */
   public Matcher awaitOut(String pattern, int times) {
-    return out.await(Pattern.compile(pattern), times);
+    return await(out, pattern, times);
   }
 
   /** Waits for a stderr line matching {@code pattern} (skipping others) and returns its match. */
   public Matcher awaitErr(String pattern) {
-    return err.await(Pattern.compile(pattern), 1);
+    return awaitErr(pattern, 1);
   }
 
   /** Waits until {@code times} stderr lines match {@code pattern} (others skipped); returns the last match. */
   public Matcher awaitErr(String pattern, int times) {
-    return err.await(Pattern.compile(pattern), times);
+    return await(err, pattern, times);
+  }
+
+  private static Matcher await(Lines lines, String regex, int times) {
+    Pattern pattern = Pattern.compile(regex);
+    String what = (times == 1 ? "a line" : times + " lines") + " matching /" + pattern + "/";
+    return lines.await(line -> {
+      Matcher matcher = pattern.matcher(line.text());
+      return matcher.matches() ? matcher : null;
+    }, times, what);
+  }
+
+  /**
+   * Waits for a stdout line that is a JSON event {@code match} accepts (see {@link #next}), searching
+   * every line since the start as {@link #awaitOut} does, and returns that line.
+   *
+   * @param what the event waited for, as a failure names it
+   */
+  public Line awaitEvent(String what, Predicate<JsonObject> match) {
+    return out.await(line -> match.test(line.event()) ? line : null, 1, what);
   }
 
   /**
@@ -122,14 +155,14 @@ public final class ChildProcess implements AutoCloseable {
   /** The stdout lines {@link #next} has not taken yet, as events; call it once the process exited. */
   public List<JsonObject> eventsLeft() {
     List<JsonObject> left = new ArrayList<>();
-    List<String> lines = out.lines();
+    List<String> lines = outLines();
     for (int i = nextEvent; i < lines.size(); i++) {
       left.add(event(lines.get(i)));
     }
     return left;
   }
 
-  private static JsonObject event(String line) {
+  static JsonObject event(String line) {
     try {
       JsonObject event = JsonParser.parseString(line).getAsJsonObject();
       if (event.has("event")) {
@@ -149,8 +182,8 @@ public final class ChildProcess implements AutoCloseable {
     return process.getOutputStream();
   }
 
-  /** Writes {@code line} and a newline to stdin, and flushes it. */
-  public void writeLine(String line) throws IOException {
+  /** Writes {@code line} and a newline to stdin, and flushes it; lines of several threads stay whole. */
+  public synchronized void writeLine(String line) throws IOException {
     OutputStream in = process.getOutputStream();
     in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
     in.flush();
@@ -181,17 +214,47 @@ public final class ChildProcess implements AutoCloseable {
 
   /** Every stdout line so far. */
   public List<String> outLines() {
+    return out.lines().stream().map(Line::text).toList();
+  }
+
+  /** Every stdout line so far, with when it came. */
+  public List<Line> timedOutLines() {
     return out.lines();
   }
 
   /** Every stderr line so far. */
   public List<String> errLines() {
-    return err.lines();
+    return err.lines().stream().map(Line::text).toList();
   }
 
-  /** Stops the process: politely first (its shutdown hooks run), then by force after a few seconds. */
+  /** The process, for a test that checks what it started (its descendants) or that they are gone. */
+  public ProcessHandle toHandle() {
+    return process.toHandle();
+  }
+
+  /**
+   * Kills the process (SIGKILL: no shutdown hook runs, as in a crash) and waits for it and its output
+   * to end; returns the exit code.
+   */
+  public int kill() throws InterruptedException {
+    process.destroyForcibly();
+    return awaitExit();
+  }
+
+  /** Stops the process, as {@link #stop} does, with a few seconds of grace. */
   @Override
   public void close() {
+    stop(GRACE);
+  }
+
+  /**
+   * Stops the process: closes its stdin and asks it to end (its shutdown hooks run, a node.js script
+   * hears SIGTERM); kills it if it still runs after {@code grace}, and then kills whatever it started
+   * that still runs (a browser in its own process group outlives its parent). An interrupt skips the
+   * waiting, not the killing.
+   */
+  public void stop(Duration grace) {
+    List<ProcessHandle> started = process.descendants().toList();
     try {
       process.getOutputStream().close();
     } catch (IOException e) {
@@ -199,12 +262,14 @@ public final class ChildProcess implements AutoCloseable {
     } finally {
       process.destroy();
       try {
-        if (!process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
           process.destroyForcibly().waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS);
         }
       } catch (InterruptedException e) {
         process.destroyForcibly();
         Thread.currentThread().interrupt();
+      } finally {
+        started.forEach(ProcessHandle::destroyForcibly);
       }
     }
   }
@@ -212,7 +277,17 @@ public final class ChildProcess implements AutoCloseable {
   @Override
   public String toString() {
     return name + (name.equals(String.join(" ", command)) ? "" : " (" + String.join(" ", command) + ")")
-        + "\n--- stdout\n" + String.join("\n", out.lines()) + "\n--- stderr\n" + String.join("\n", err.lines());
+        + "\n--- stdout" + shown(out.lines()) + "\n--- stderr" + shown(err.lines());
+  }
+
+  private static String shown(List<Line> lines) {
+    StringBuilder shown = new StringBuilder();
+    if (lines.size() > SHOWN_LINES) {
+      shown.append("\n(").append(lines.size() - SHOWN_LINES).append(" earlier lines left out)");
+    }
+    lines.subList(Math.max(0, lines.size() - SHOWN_LINES), lines.size())
+        .forEach(line -> shown.append('\n').append(line.text()));
+    return shown.toString();
   }
 
   /**
@@ -220,7 +295,7 @@ public final class ChildProcess implements AutoCloseable {
    * lines of concurrent peers may interleave and no line is lost to a wait that skipped it.
    */
   private final class Lines {
-    private final List<String> log = new ArrayList<>();
+    private final List<Line> log = new ArrayList<>();
     private final String stream;
     private boolean ended;
 
@@ -235,7 +310,7 @@ public final class ChildProcess implements AutoCloseable {
       try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
         for (String line; (line = reader.readLine()) != null; ) {
           synchronized (this) {
-            log.add(line);
+            log.add(new Line(System.nanoTime(), line));
             notifyAll();
           }
         }
@@ -249,15 +324,15 @@ public final class ChildProcess implements AutoCloseable {
       }
     }
 
-    synchronized Matcher await(Pattern pattern, int times) {
+    /** The last of the first {@code times} lines that {@code match} maps to non-null, mapped. */
+    synchronized <T> T await(Function<Line, T> match, int times, String what) {
       long deadline = System.nanoTime() + WAIT.toNanos();
-      String what = (times == 1 ? "a line" : times + " lines") + " matching /" + pattern + "/";
       int matched = 0;
       for (int checked = 0; ; ) {
         for (; checked < log.size(); checked++) {
-          Matcher matcher = pattern.matcher(log.get(checked));
-          if (matcher.matches() && ++matched == times) {
-            return matcher;
+          T found = match.apply(log.get(checked));
+          if (found != null && ++matched == times) {
+            return found;
           }
         }
         waitForMore(deadline, what);
@@ -270,7 +345,7 @@ public final class ChildProcess implements AutoCloseable {
       while (log.size() <= index) {
         waitForMore(deadline, what);
       }
-      return log.get(index);
+      return log.get(index).text();
     }
 
     synchronized void awaitEnd() {
@@ -300,7 +375,7 @@ public final class ChildProcess implements AutoCloseable {
       }
     }
 
-    synchronized List<String> lines() {
+    synchronized List<Line> lines() {
       return List.copyOf(log);
     }
   }

@@ -43,22 +43,29 @@ public final class NodeJs {
    * node_modules}; otherwise aborts the calling test, or fails it with {@code CI=true}.
    */
   public static void requireInstalled(Path folder, String... packages) {
-    String missing = null;
-    if (node().isEmpty()) {
-      missing = "`node` is not on the PATH";
-    }
-    for (String p : packages) {
-      if (missing == null && !Files.isDirectory(folder.resolve("node_modules").resolve(p))) {
-        missing = "npm package " + p + " is missing: run npm ci --prefix " + folder
-            + " --no-audit --no-fund --ignore-scripts";
-      }
-    }
-    if (missing != null) {
+    missing(folder, packages).ifPresent(missing -> {
       if ("true".equals(System.getenv("CI"))) {
         fail("a node.js cross-check cannot run (CI=true): " + missing);
       }
       Assumptions.abort(missing);
+    });
+  }
+
+  /**
+   * What is missing for {@code node} to run a script of {@code folder} that needs {@code packages},
+   * as the install step to take; empty when nothing is. For a test that must fail rather than abort.
+   */
+  public static Optional<String> missing(Path folder, String... packages) {
+    if (node().isEmpty()) {
+      return Optional.of("`node` is not on the PATH");
     }
+    for (String p : packages) {
+      if (!Files.isDirectory(folder.resolve("node_modules").resolve(p))) {
+        return Optional.of("npm package " + p + " is missing: run npm ci --prefix " + folder
+            + " --no-audit --no-fund --ignore-scripts");
+      }
+    }
+    return Optional.empty();
   }
 
   /** Starts {@code node script args...} in {@code folder}; its events are the caller's to read. */

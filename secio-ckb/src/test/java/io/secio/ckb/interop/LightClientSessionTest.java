@@ -70,7 +70,6 @@ import org.junit.jupiter.api.Test;
  * {@code target/light-client/} for the record.
  */
 class LightClientSessionTest {
-  private static final Duration STARTUP = Duration.ofMinutes(5);
   private static final Duration GUARD = Duration.ofMinutes(4);
   private static final String TESTNET_NAME = "/ckb_testnet/10639e08";
   /** Our Pings the client answers before we look at its peers: past its own 30 s ping timeout. */
@@ -104,7 +103,7 @@ class LightClientSessionTest {
           .testnet(webSocket.webSocketAddress(), onePort.webSocketAddress()).withLogLevel("trace"));
       Map<ListeningPeer, String> sessions = new LinkedHashMap<>();
       try (lc) {
-        report.append("LightClient.start(): ").append(lc.awaitStarted(STARTUP).toMillis()).append(" ms\n");
+        report.append("LightClient.start(): ").append(lc.awaitStarted().toMillis()).append(" ms\n");
         spawned = lc.processes();
         for (ListeningPeer listener : listeners) {
           sessions.put(listener, identifiedBothWays(lc, listener, report));
@@ -175,7 +174,7 @@ class LightClientSessionTest {
     report.append("  its session: ").append(id).append('\n');
     for (String opened : List.of("SyncProtocol(3).connected peer=", "LightClient(3).connected peer=",
         "FilterProtocol(3).connected peer=", "DisconnectMessageProtocol connected, peer=")) {
-      lc.awaitLog(line -> line.contains(opened + id), GUARD);
+      lc.awaitLog(line -> line.contains(opened + id));
     }
     // Its GetLastState reached our silent light-client protocol, and stays unanswered.
     byte[] getLastState = listener.lightClientMessages.poll(GUARD.toMinutes(), TimeUnit.MINUTES);
@@ -228,10 +227,10 @@ class LightClientSessionTest {
     report.append(listener.kind).append(": the session closed: ").append(closed.cause()).append('\n');
     assertEquals(CkbException.Reason.CLOSED, closed.cause().reason(), "not closed by us: " + closed.cause());
     assertFalse(closed.cause().isBan());
-    LightClientBrowser.LogLine reach = lc.awaitLog(line -> line.contains("peer " + id + ": reach timeout"), GUARD);
+    LightClientBrowser.LogLine reach = lc.awaitLog(line -> line.contains("peer " + id + ": reach timeout"));
     report.append("  why: ").append(reach).append('\n');
-    lc.awaitLog(line -> line.contains("Disconnect peer: " + id + ", message: reach timeout"), GUARD);
-    lc.awaitLog(line -> line.contains("Session(" + id + ") finished, LocalClose"), GUARD);
+    lc.awaitLog(line -> line.contains("Disconnect peer: " + id + ", message: reach timeout"));
+    lc.awaitLog(line -> line.contains("Session(" + id + ") finished, LocalClose"));
     // Until then nothing of it closed: no protocol of the session ended before the client's reason.
     List<LightClientBrowser.LogLine> log = lc.log();
     List<LightClientBrowser.LogLine> before = log.subList(0, log.indexOf(reach));
@@ -240,12 +239,12 @@ class LightClientSessionTest {
         "closed on session [" + id + "]", "DiscoveryProtocol disconnected, session SessionContext { id: " + id,
         "IdentifyProtocol disconnected, session: SessionContext { id: " + id)) {
       assertTrue(before.stream().noneMatch(line -> line.text().contains(ended)), ended);
-      lc.awaitLog(line -> line.contains(ended), GUARD);
+      lc.awaitLog(line -> line.contains(ended));
     }
 
     // Ours answered: its GetNodes (it added the node we named) and its pings; and it answered ours.
     LightClientBrowser.LogLine added = lc.awaitLog(line -> line.contains("Add discovered address:\""
-        + listener.knownNode + "\""), GUARD);
+        + listener.knownNode + "\""));
     report.append("  our Nodes, as it took them: ").append(added).append('\n');
     long itsPings = before.stream().filter(line -> pingRoundIncludes(line.text(), id)).count();
     long oursReceived = before.stream().filter(line -> line.text().endsWith("received ping from: " + id)).count();
@@ -263,17 +262,17 @@ class LightClientSessionTest {
   }
 
   /** The client's name of its session with {@code listener}, such as {@code SessionId(1)}, from its log. */
-  private static String sessionId(LightClientBrowser lc, ListeningPeer listener) throws InterruptedException {
+  private static String sessionId(LightClientBrowser lc, ListeningPeer listener) {
     String opened = lc.awaitLog(line -> line.contains("SessionOpen(SessionId(")
-        && line.contains("/tcp/" + listener.port() + "/"), GUARD).text();
+        && line.contains("/tcp/" + listener.port() + "/")).text();
     Matcher m = Pattern.compile("SessionOpen\\((SessionId\\(\\d+\\))").matcher(opened);
     assertTrue(m.find(), opened);
     return m.group(1);
   }
 
   /** The client's getPeers() entry for {@code id}. */
-  private static JsonObject peer(LightClientBrowser lc, String id) throws IOException, InterruptedException {
-    JsonArray peers = lc.getPeers(GUARD);
+  private static JsonObject peer(LightClientBrowser lc, String id) throws IOException {
+    JsonArray peers = lc.getPeers();
     for (JsonElement p : peers) {
       if (id.equals(p.getAsJsonObject().get("nodeId").getAsString())) {
         return p.getAsJsonObject();

@@ -12,17 +12,14 @@ import io.secio.ckb.header.ChainGenerator;
 import io.secio.ckb.header.Header;
 import io.secio.ckb.header.Pow;
 import io.secio.multiaddr.Multiaddr;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
+import io.secio.testsupport.ChildProcess;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -36,8 +33,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class NetworkCrashTest {
   static final int HEADERS = 20_000;
   static final int BATCH = 2000;
-  /** Only guards against a hang; a run takes seconds. */
-  private static final long GUARD_MINUTES = 5;
 
   @TempDir
   Path dir;
@@ -46,12 +41,12 @@ class NetworkCrashTest {
     return new ChainGenerator(seed, Pow.EAGLESONG, 1000);
   }
 
-  private static Process start(Path file, long seed, Multiaddr node, long clockMillis) throws Exception {
-    return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), NetworkFollowerProcess.class.getName(),
-        file.toString(), Long.toString(seed), node.toString(), Long.toString(clockMillis))
-        .redirectError(ProcessBuilder.Redirect.INHERIT)
-        .start();
+  private static ChildProcess start(Path file, long seed, Multiaddr node, long clockMillis) throws Exception {
+    return ChildProcess.start("NetworkFollowerProcess " + file + " " + seed + " " + node,
+        List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-cp", System.getProperty("java.class.path"), NetworkFollowerProcess.class.getName(),
+            file.toString(), Long.toString(seed), node.toString(), Long.toString(clockMillis)),
+        null, Map.of());
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -72,17 +67,14 @@ class NetworkCrashTest {
           .headers(node, HeaderSync.SERVE).build());
 
       int acksBeforeKill = 1 + new Random(seed).nextInt(HEADERS / BATCH - 2);
-      Process follower = start(file, seed, address, clockMillis);
-      String lastAck = null;
-      try (BufferedReader out = new BufferedReader(new InputStreamReader(follower.getInputStream(), StandardCharsets.UTF_8))) {
-        for (int acks = 0; acks < acksBeforeKill; acks++) {
-          lastAck = out.readLine();
-          assertTrue(lastAck != null && lastAck.startsWith("acked "), "seed " + seed + ": " + lastAck);
-        }
-        follower.destroyForcibly();
-        assertTrue(follower.waitFor(GUARD_MINUTES, TimeUnit.MINUTES));
+      String[] lastAck;
+      try (ChildProcess follower = start(file, seed, address, clockMillis)) {
+        lastAck = follower.awaitOut("acked \\d+ \\S+", acksBeforeKill).group().split(" ");
+        follower.kill();
+        assertTrue(follower.outLines().subList(0, acksBeforeKill).stream().allMatch(line -> line.startsWith("acked ")),
+            follower::toString);
       }
-      long acked = Long.parseLong(lastAck.split(" ")[1]);
+      long acked = Long.parseLong(lastAck[1]);
       long held;
       try (HeaderStore store = HeaderStore.open(file, generator.consensus().genesisHash(), 2)) {
         held = StoreCrashTest.checkWhole(store, chain, BATCH, "seed " + seed);
@@ -90,13 +82,11 @@ class NetworkCrashTest {
         assertTrue(held < HEADERS, "seed " + seed + ": killed before the end");
       }
 
-      Process resumed = start(file, seed, address, clockMillis);
-      List<String> lines = new ArrayList<>();
-      try (BufferedReader out = new BufferedReader(new InputStreamReader(resumed.getInputStream(), StandardCharsets.UTF_8))) {
-        out.lines().forEach(lines::add);
+      List<String> lines;
+      try (ChildProcess resumed = start(file, seed, address, clockMillis)) {
+        assertEquals(0, resumed.awaitExit(), resumed::toString);
+        lines = resumed.outLines();
       }
-      assertTrue(resumed.waitFor(GUARD_MINUTES, TimeUnit.MINUTES));
-      assertEquals(0, resumed.exitValue(), lines.toString());
       assertEquals("acked " + (held + BATCH) + " " + chain.get((int) held + BATCH).hash(), lines.get(0),
           "seed " + seed + ": the follower asks from what is stored");
       assertEquals("done " + HEADERS + " " + chain.get(HEADERS).hash(), lines.get(lines.size() - 1));

@@ -9,16 +9,13 @@ import io.secio.ckb.header.Byte32;
 import io.secio.ckb.header.ChainGenerator;
 import io.secio.ckb.header.CompactTarget;
 import io.secio.ckb.header.Header;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
+import io.secio.testsupport.ChildProcess;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,18 +25,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * batch it acknowledged, whole, and nothing half-written; a new follower resumes from it to the end.
  */
 class StoreCrashTest {
-  /** Only guards against a hang; a run takes seconds. */
-  private static final long GUARD_MINUTES = 5;
-
   @TempDir
   Path dir;
 
-  private static Process start(Path file, long seed) throws Exception {
-    return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), FollowerProcess.class.getName(),
-        file.toString(), Long.toString(seed))
-        .redirectError(ProcessBuilder.Redirect.INHERIT)
-        .start();
+  private static ChildProcess start(Path file, long seed) throws Exception {
+    return ChildProcess.start("FollowerProcess " + file + " " + seed,
+        List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-cp", System.getProperty("java.class.path"), FollowerProcess.class.getName(),
+            file.toString(), Long.toString(seed)),
+        null, Map.of());
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -48,17 +42,14 @@ class StoreCrashTest {
     Path file = dir.resolve("headers.mv");
     Random random = new Random(seed);
     int acksBeforeKill = 1 + random.nextInt(FollowerProcess.HEADERS / FollowerProcess.BATCH - 2);
-    Process follower = start(file, seed);
-    String lastAck = null;
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(follower.getInputStream(), StandardCharsets.UTF_8))) {
-      for (int acks = 0; acks < acksBeforeKill; acks++) {
-        lastAck = out.readLine();
-        assertTrue(lastAck != null && lastAck.startsWith("acked "), "seed " + seed + ": " + lastAck);
-      }
-      follower.destroyForcibly();
-      assertTrue(follower.waitFor(GUARD_MINUTES, TimeUnit.MINUTES));
+    String[] lastAck;
+    try (ChildProcess follower = start(file, seed)) {
+      lastAck = follower.awaitOut("acked \\d+ \\S+", acksBeforeKill).group().split(" ");
+      follower.kill();
+      assertTrue(follower.outLines().subList(0, acksBeforeKill).stream().allMatch(line -> line.startsWith("acked ")),
+          follower::toString);
     }
-    long acked = Long.parseLong(lastAck.split(" ")[1]);
+    long acked = Long.parseLong(lastAck[1]);
 
     ChainGenerator generator = FollowerProcess.generator(seed);
     List<Header> chain = generator.chain(FollowerProcess.HEADERS);
@@ -66,16 +57,14 @@ class StoreCrashTest {
     try (HeaderStore store = HeaderStore.open(file, generator.consensus().genesisHash(), 2)) {
       held = checkWhole(store, chain, FollowerProcess.BATCH, "seed " + seed);
       assertTrue(held >= acked, "seed " + seed + ": acknowledged #" + acked + ", held #" + held);
-      assertEquals(Byte32.parse(lastAck.split(" ")[2]), store.mainHash(acked).orElseThrow());
+      assertEquals(Byte32.parse(lastAck[2]), store.mainHash(acked).orElseThrow());
     }
 
-    Process resumed = start(file, seed);
-    List<String> lines = new ArrayList<>();
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(resumed.getInputStream(), StandardCharsets.UTF_8))) {
-      out.lines().forEach(lines::add);
+    List<String> lines;
+    try (ChildProcess resumed = start(file, seed)) {
+      assertEquals(0, resumed.awaitExit(), resumed::toString);
+      lines = resumed.outLines();
     }
-    assertTrue(resumed.waitFor(GUARD_MINUTES, TimeUnit.MINUTES));
-    assertEquals(0, resumed.exitValue(), lines.toString());
     assertEquals("done", lines.get(lines.size() - 1));
     assertEquals("acked " + (held + FollowerProcess.BATCH) + " " + chain.get((int) held + FollowerProcess.BATCH).hash(),
         lines.get(0), "seed " + seed + ": the follower resumes after what is stored");
