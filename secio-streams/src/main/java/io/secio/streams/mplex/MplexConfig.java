@@ -7,8 +7,8 @@ import io.secio.streams.internal.NotSentLowWater;
  * are what keep a peer from growing this side's memory: a stream may hold at most {@link
  * #maxStreamBuffer()} bytes its reader has not taken (over that, the stream is reset, never the
  * connection's memory), the peer may have at most {@link #maxStreams()} streams open (a NewStream over
- * that is refused with a reset), and at most {@link #maxUnreadRefusals()} of those refusals may wait
- * unwritten before the session ends ({@link MplexException.Reason#CONTROL_FLOOD}). The defaults are
+ * that is refused with a reset), and at most {@link #maxUnreadControlFrames()} of those refusals may
+ * be left unread before the session ends ({@link MplexException.Reason#CONTROL_FLOOD}). The defaults are
  * js-libp2p-mplex's: 1 MiB messages, 4 MiB a stream, 1,024 streams.
  *
  * <pre>{@code
@@ -100,7 +100,16 @@ public final class MplexConfig {
     return maxStreams;
   }
 
-  /** Refusals of the peer's NewStreams left unwritten before the session ends. */
+  /**
+   * Refusals of the peer's NewStreams it may leave unread, as the socket reports what it could not
+   * send; one more ends the session ({@link MplexException.Reason#CONTROL_FLOOD}). The same bound as
+   * {@code YamuxConfig#maxUnreadControlFrames()} (mplex's only such frames are refusals).
+   */
+  public int maxUnreadControlFrames() {
+    return maxUnreadRefusals;
+  }
+
+  /** {@link #maxUnreadControlFrames()}, by the name it had first. */
   public int maxUnreadRefusals() {
     return maxUnreadRefusals;
   }
@@ -156,10 +165,15 @@ public final class MplexConfig {
       return this;
     }
 
-    /** See {@link MplexConfig#maxUnreadRefusals()}. @return this */
-    public Builder maxUnreadRefusals(int refusals) {
-      maxUnreadRefusals = refusals;
+    /** See {@link MplexConfig#maxUnreadControlFrames()}. @return this */
+    public Builder maxUnreadControlFrames(int frames) {
+      maxUnreadRefusals = frames;
       return this;
+    }
+
+    /** {@link #maxUnreadControlFrames(int)}, by the name it had first. @return this */
+    public Builder maxUnreadRefusals(int refusals) {
+      return maxUnreadControlFrames(refusals);
     }
 
     /** See {@link MplexConfig#notSentLowWater()}; 0 leaves the socket alone. @return this */

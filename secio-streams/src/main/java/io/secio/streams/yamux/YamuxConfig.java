@@ -26,6 +26,7 @@ public final class YamuxConfig {
   private final long sessionWindow;
   private final int maxStreams;
   private final int ackBacklog;
+  private final int maxUnreadControlFrames;
   private final long maxFrameLength;
   private final int maxSendFrame;
   private final Duration keepaliveInterval;
@@ -40,6 +41,7 @@ public final class YamuxConfig {
     sessionWindow = b.sessionWindow;
     maxStreams = b.maxStreams;
     ackBacklog = b.ackBacklog;
+    maxUnreadControlFrames = b.maxUnreadControlFrames;
     maxFrameLength = b.maxFrameLength > 0 ? b.maxFrameLength : b.maxStreamWindow;
     maxSendFrame = b.maxSendFrame > 0 ? b.maxSendFrame : b.maxStreamWindow;
     keepaliveInterval = b.keepaliveInterval;
@@ -59,8 +61,9 @@ public final class YamuxConfig {
     if (sessionWindow < YamuxFrames.INITIAL_WINDOW_IN_BYTES) {
       throw new IllegalArgumentException("sessionWindow must hold one stream's 256 KiB: " + sessionWindow);
     }
-    if (maxStreams < 1 || ackBacklog < 1 || maxSendFrame < 1) {
-      throw new IllegalArgumentException("maxStreams, ackBacklog and maxSendFrame must be positive");
+    if (maxStreams < 1 || ackBacklog < 1 || maxSendFrame < 1 || maxUnreadControlFrames < 1) {
+      throw new IllegalArgumentException("maxStreams, ackBacklog, maxSendFrame and maxUnreadControlFrames must be "
+          + "positive");
     }
     if (maxFrameLength < maxStreamWindow || maxFrameLength > YamuxFrames.MAX_U32) {
       throw new IllegalArgumentException("maxFrameLength must be in [maxStreamWindow, 2^32-1]: " + maxFrameLength);
@@ -77,8 +80,8 @@ public final class YamuxConfig {
    * max stream window, window updates once half of it is free, Data frames up to 1 MiB accepted and
    * sent, keepalive pings every 30 s with the session dropped at a tick that finds a ping unanswered
    * for over 30 s, a 10 s write timeout, 256 streams of ours awaiting ACK, and the whole window granted
-   * in the SYN and the ACK. CKB caps streams at its
-   * number of protocols; the default here is 64, with a 64 MiB session window.
+   * in the SYN and the ACK. CKB caps streams at its number of protocols; the default here is 64, with
+   * a 64 MiB session window, and 1,024 pongs and refusals the peer may leave unread.
    */
   public static YamuxConfig tentacle() {
     return builder().build();
@@ -115,6 +118,7 @@ public final class YamuxConfig {
     b.sessionWindow = sessionWindow;
     b.maxStreams = maxStreams;
     b.ackBacklog = ackBacklog;
+    b.maxUnreadControlFrames = maxUnreadControlFrames;
     b.maxFrameLength = maxFrameLength == maxStreamWindow ? 0 : maxFrameLength;
     b.maxSendFrame = maxSendFrame == maxStreamWindow ? 0 : maxSendFrame;
     b.keepaliveInterval = keepaliveInterval;
@@ -148,6 +152,15 @@ public final class YamuxConfig {
   /** The most streams this side opened that the peer has not ACKed yet; later opens wait. */
   public int ackBacklog() {
     return ackBacklog;
+  }
+
+  /**
+   * Pongs and refusals (the answers a peer provokes) it may leave unread, as the socket reports what
+   * it could not send; one more ends the session with {@link YamuxException.Reason#CONTROL_FLOOD}
+   * and GoAway 2. The same bound as {@code MplexConfig#maxUnreadControlFrames()}; default 1,024.
+   */
+  public int maxUnreadControlFrames() {
+    return maxUnreadControlFrames;
   }
 
   /** The longest Data frame accepted, in bytes; a longer header ends the session. */
@@ -197,6 +210,7 @@ public final class YamuxConfig {
   public String toString() {
     return "YamuxConfig{maxStreamWindow=" + maxStreamWindow + ", windowUpdateThreshold=" + windowUpdateThreshold
         + ", sessionWindow=" + sessionWindow + ", maxStreams=" + maxStreams + ", ackBacklog=" + ackBacklog
+        + ", maxUnreadControlFrames=" + maxUnreadControlFrames
         + ", maxFrameLength=" + maxFrameLength + ", maxSendFrame=" + maxSendFrame
         + ", keepaliveInterval=" + keepaliveInterval + ", pingTimeout=" + pingTimeout
         + ", writeTimeout=" + writeTimeout + ", windowInSyn=" + windowInSyn
@@ -210,6 +224,7 @@ public final class YamuxConfig {
     private long sessionWindow = 64L * 1024 * 1024;
     private int maxStreams = 64;
     private int ackBacklog = 256;
+    private int maxUnreadControlFrames = 1024;
     private long maxFrameLength;
     private int maxSendFrame;
     private Duration keepaliveInterval = Duration.ofSeconds(30);
@@ -272,6 +287,17 @@ public final class YamuxConfig {
      */
     public Builder ackBacklog(int streams) {
       ackBacklog = streams;
+      return this;
+    }
+
+    /**
+     * Sets how many pongs and refusals the peer may leave unread.
+     *
+     * @param frames at least 1
+     * @return this builder
+     */
+    public Builder maxUnreadControlFrames(int frames) {
+      maxUnreadControlFrames = frames;
       return this;
     }
 

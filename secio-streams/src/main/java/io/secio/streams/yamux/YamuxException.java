@@ -87,6 +87,16 @@ public final class YamuxException extends IOException {
     return new YamuxException(Reason.PEER_GO_AWAY, "the peer sent GoAway " + code, code);
   }
 
+  /** The session's orderly end: GoAway 0 went one way or both. */
+  static YamuxException ended(String message) {
+    return new YamuxException(Reason.SESSION_CLOSED, message, YamuxFrames.GO_AWAY_NORMAL);
+  }
+
+  /** Whether this is the session's orderly end ({@link #ended}), not a failure. */
+  boolean isOrderlyEnd() {
+    return reason == Reason.SESSION_CLOSED && goAwayCode == YamuxFrames.GO_AWAY_NORMAL;
+  }
+
   /** What went wrong. */
   public Reason reason() {
     return reason;
