@@ -63,6 +63,21 @@ public abstract class FlowController<F extends FlowState> {
     return (F) stream.flow;
   }
 
+  /** How many streams are open. */
+  protected final int streamCount() {
+    return muxer.streamCount();
+  }
+
+  /** Whether the connection closed: nothing may be written any more. */
+  protected final boolean connectionClosed() {
+    return muxer.isInactive();
+  }
+
+  /** Flushes the connection now, or at the end of its read burst. */
+  protected final void flush() {
+    muxer.flush();
+  }
+
   /** Makes {@code state}'s stream unwritable while the peer granted it nothing, or writable again. */
   protected final void creditExhausted(F state, boolean exhausted) {
     state.stream.noCredit(exhausted);

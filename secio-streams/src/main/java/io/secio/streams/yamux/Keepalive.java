@@ -27,14 +27,15 @@ final class Keepalive {
   private ScheduledFuture<?> timer;
   private boolean stopped;
 
+  /** Keepalive every {@code interval}, or none when it is {@code null}. */
   Keepalive(Duration interval, Duration timeout) {
-    intervalNanos = interval.toNanos();
+    intervalNanos = interval == null ? 0 : interval.toNanos();
     timeoutNanos = timeout.toNanos();
   }
 
   /** Runs {@code tick} every interval on {@code executor}, from one interval on; once, and never after {@link #stop}. */
   void start(EventExecutor executor, Runnable tick) {
-    if (timer == null && !stopped) {
+    if (intervalNanos > 0 && timer == null && !stopped) {
       timer = executor.scheduleAtFixedRate(tick, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
     }
   }

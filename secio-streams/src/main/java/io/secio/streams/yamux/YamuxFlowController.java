@@ -48,7 +48,6 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
     }
   }
 
-  private final YamuxSession session;
   private final YamuxFrameWriter writer;
   private final long maxStreamWindow;
   private final long threshold;
@@ -61,7 +60,6 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
 
   YamuxFlowController(YamuxSession session, YamuxFrameWriter writer, YamuxConfig config) {
     super(session, writer);
-    this.session = session;
     this.writer = writer;
     this.maxStreamWindow = config.maxStreamWindow();
     this.threshold = config.windowUpdateThreshold();
@@ -93,7 +91,7 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
 
   /** The credit a SYN or ACK for {@code stream} carries above the initial 256 KiB (0 unless granted at once). */
   long openingGrant(AbstractStreamChannel stream) {
-    return windowInSyn ? grant(state(stream), session.openStreams(), true) : 0;
+    return windowInSyn ? grant(state(stream), streamCount(), true) : 0;
   }
 
   /**
@@ -171,13 +169,13 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
 
   private void grantAndWrite(Windows w) {
     AbstractStreamChannel stream = w.stream();
-    if (session.isConnectionGone() || !stream.isOpen() || stream.inputEnded()) {
+    if (connectionClosed() || !stream.isOpen() || stream.inputEnded()) {
       return;
     }
-    long grant = grant(w, session.openStreams(), false);
+    long grant = grant(w, streamCount(), false);
     if (grant > 0) {
       writer.writeWindowUpdate(stream.streamId(), grant, writer.quietPromise());
-      session.flush();
+      flush();
     }
   }
 

@@ -17,7 +17,6 @@ import io.secio.streams.internal.ControlBacklog;
 import io.secio.streams.internal.StreamMuxer;
 import io.secio.streams.yamux.YamuxException.Reason;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.function.Consumer;
 
 /**
@@ -37,11 +36,9 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
   private final YamuxFlowController flow;
   private final ControlBacklog control;
   private final Keepalive keepalive;
+  private final AckBacklog ackBacklog;
   private long nextId;
   private long lastPeerId;
-  private int unacked;
-  /** Opens waiting for the ACK backlog to shrink: an init, then its promise. */
-  private ArrayDeque<Object> waitingOpens;
   /** The flags of the Data frame whose body is being read: FIN or RST apply once it is whole. */
   private int bodyFlags;
   private boolean goAwaySent;
@@ -55,8 +52,8 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
     this.writer = new YamuxFrameWriter(ctx);
     this.flow = new YamuxFlowController(this, writer, config);
     this.control = new ControlBacklog(this, config.maxUnreadControlFrames());
-    this.keepalive = config.keepaliveInterval() == null ? null
-        : new Keepalive(config.keepaliveInterval(), config.pingTimeout());
+    this.ackBacklog = new AckBacklog(config.ackBacklog());
+    this.keepalive = new Keepalive(config.keepaliveInterval(), config.pingTimeout());
     use(new YamuxFrameReader(config.maxFrameLength(), this), writer, flow);
   }
 
@@ -65,17 +62,15 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
   /** The connection is active: keepalive starts. */
   @Override
   protected void start() {
-    if (keepalive != null && !isInactive()) {
+    if (!isInactive()) {
       keepalive.start(ctx.executor(), this::keepaliveTick);
     }
   }
 
   @Override
   protected void stopped(Throwable cause) {
-    if (keepalive != null) {
-      keepalive.stop();
-    }
-    failWaitingOpens();
+    keepalive.stop();
+    ackBacklog.failWaiting();
   }
 
   @Override
@@ -96,25 +91,15 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
    */
   @Override
   protected ChannelFuture goodbye(Throwable cause) {
-    long code = cause == null ? YamuxFrames.GO_AWAY_NORMAL : goAwayCode(cause);
+    long code = cause == null ? YamuxFrames.GO_AWAY_NORMAL : YamuxException.answer(cause);
     if (code < 0) {
       return null;
     }
     goAwaySent = true;
-    if (keepalive != null) {
-      keepalive.stop();
-    }
+    keepalive.stop();
     ChannelPromise written = ctx.newPromise();
     writer.writeGoAway(code, written);
     return written;
-  }
-
-  private static long goAwayCode(Throwable cause) {
-    if (!(cause instanceof YamuxException)) {
-      return -1;
-    }
-    YamuxException e = (YamuxException) cause;
-    return e.reason() == Reason.PEER_GO_AWAY ? YamuxFrames.GO_AWAY_NORMAL : e.goAwayCode();
   }
 
   @Override
@@ -181,7 +166,7 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
   public void onPing(boolean ack, long opaque) {
     if (!ack) {
       control(promise -> writer.writePong(opaque, promise));
-    } else if (keepalive != null) {
+    } else {
       keepalive.answered(opaque);
     }
   }
@@ -212,8 +197,8 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
     } else if (stream == null && !seen(streamId)) {
       throw new YamuxException(Reason.UNKNOWN_STREAM, frame + " on stream " + streamId + ", never opened");
     }
-    if (stream != null && ack(flags) && stream.awaitingAck) {
-      acked(stream);
+    if (stream != null && ack(flags)) {
+      ackBacklog.settled(stream, this);
     }
     return stream;
   }
@@ -275,18 +260,13 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
       promise.tryFailure(new YamuxException(Reason.STREAM_LIMIT, streamCount() + " streams open"));
     } else if (nextId > YamuxFrames.MAX_U32) {
       promise.tryFailure(new YamuxException(Reason.STREAM_IDS_EXHAUSTED, "no stream id left"));
-    } else if (unacked >= config.ackBacklog()) {
-      if (waitingOpens == null) {
-        waitingOpens = new ArrayDeque<>();
-      }
-      waitingOpens.add(init);
-      waitingOpens.add(promise);
+    } else if (ackBacklog.full()) {
+      ackBacklog.await(init, promise);
     } else {
       long streamId = nextId;
       nextId += 2;
       YamuxStream stream = new YamuxStream(this, streamId, true);
-      stream.awaitingAck = true;
-      unacked++;
+      ackBacklog.opened(stream);
       add(streamId, stream);
       writer.writeSyn(streamId, flow.openingGrant(stream), writer.quietPromise());
       register(stream, init);
@@ -300,44 +280,7 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
   @Override
   protected void streamClosed(AbstractStreamChannel stream) {
     unregister(stream.streamId());
-    YamuxStream yamux = (YamuxStream) stream;
-    if (yamux.awaitingAck) {
-      acked(yamux);
-    }
-  }
-
-  /** {@code stream} no longer counts against the ACK backlog: an open that waited may go. */
-  private void acked(YamuxStream stream) {
-    stream.awaitingAck = false;
-    unacked--;
-    openWaiting();
-  }
-
-  @SuppressWarnings("unchecked")
-  private void openWaiting() {
-    while (waitingOpens != null && !waitingOpens.isEmpty() && unacked < config.ackBacklog()) {
-      Consumer<? super StreamChannel> init = (Consumer<? super StreamChannel>) waitingOpens.poll();
-      open(init, (Promise<StreamChannel>) waitingOpens.poll());
-    }
-  }
-
-  @SuppressWarnings("unchecked")
-  private void failWaitingOpens() {
-    while (waitingOpens != null && !waitingOpens.isEmpty()) {
-      waitingOpens.poll();
-      ((Promise<StreamChannel>) waitingOpens.poll()).tryFailure(
-          new YamuxException(Reason.SESSION_CLOSED, "the session ended before the stream could open"));
-    }
-  }
-
-  /** Streams open now, for the flow controller. */
-  int openStreams() {
-    return streamCount();
-  }
-
-  /** Whether the connection closed, for the flow controller: no grant goes out then. */
-  boolean isConnectionGone() {
-    return isInactive();
+    ackBacklog.settled((YamuxStream) stream, this);
   }
 
   private void keepaliveTick() {
