@@ -9,15 +9,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
+import io.secio.streams.Collect;
 import io.secio.streams.mplex.MplexException.Reason;
 import io.secio.streams.mplex.MplexWire.Frame;
-import io.secio.streams.yamux.Collect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -282,5 +285,33 @@ class MplexHostileTest {
       }
       assertFalse(ch.finishAndReleaseAll());
     }
+  }
+
+  @Test
+  void aStreamOverItsBoundIsResetEvenWhenItsHandlerClosesOnHearingWhy() {
+    MplexConfig config = MplexConfig.builder().maxStreamBuffer(MIB).build();
+    List<Throwable> heard = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, new ChannelInitializer<Channel>() {
+      @Override
+      protected void initChannel(Channel stream) {
+        stream.config().setAutoRead(false);
+        stream.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+          @Override
+          public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            heard.add(cause);
+            ctx.close(); // a clean Close here would tell the peer every byte was taken
+          }
+        });
+      }
+    }));
+    ch.writeInbound(MplexWire.newStream(0), MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[MIB]),
+        MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}));
+    ch.runPendingTasks();
+    assertEquals(1, heard.size());
+    assertEquals(Reason.STREAM_BUFFER_EXCEEDED, assertInstanceOf(MplexException.class, heard.get(0)).reason());
+    assertEquals(List.of(new Frame(0, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
+        MplexWire.frames(ch).toString(), "reset, not closed");
+    assertTrue(ch.isActive());
+    assertFalse(ch.finishAndReleaseAll());
   }
 }

@@ -7,15 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
+import io.secio.streams.Collect;
+import io.secio.streams.SessionPair;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.StreamResetException;
 import io.secio.streams.mplex.MplexWire.Frame;
-import io.secio.streams.yamux.Collect;
-import io.secio.streams.yamux.SessionPair;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -166,6 +170,33 @@ class MplexStreamsTest {
     assertTrue(accepted.get(0).errors.isEmpty());
     MplexException cut = assertInstanceOf(MplexException.class, accepted.get(1).errors.get(0));
     assertEquals(MplexException.Reason.CONNECTION_CLOSED, cut.reason());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void aLastMessageThenItsCloseInOneReadIsAnsweredBeforeTheStreamCloses() {
+    // An echo without half-closure: the peer's Close ends the stream, after the echo went out.
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(CONFIG, new ChannelInitializer<Channel>() {
+      @Override
+      protected void initChannel(Channel stream) {
+        stream.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+          @Override
+          public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ctx.write(msg);
+          }
+
+          @Override
+          public void channelReadComplete(ChannelHandlerContext ctx) {
+            ctx.flush();
+          }
+        });
+      }
+    }));
+    ch.writeInbound(Unpooled.wrappedBuffer(MplexWire.newStream(3),
+        MplexWire.frame(3, MplexFrames.MESSAGE_INITIATOR, ascii("bye")), MplexWire.frame(3, MplexFrames.CLOSE_INITIATOR)));
+    ch.runPendingTasks();
+    assertEquals(List.of(new Frame(3, MplexFrames.MESSAGE_RECEIVER, ascii("bye")), new Frame(3,
+        MplexFrames.CLOSE_RECEIVER, new byte[0])).toString(), MplexWire.frames(ch).toString());
     assertFalse(ch.finishAndReleaseAll());
   }
 }

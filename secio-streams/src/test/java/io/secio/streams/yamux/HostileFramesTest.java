@@ -15,30 +15,37 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
+import io.secio.streams.Collect;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.yamux.YamuxException.Reason;
+import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A listener under attack ({@code docs/STREAMS.md} §5): every connection-level violation ends with
  * the open stream seeing a typed {@link YamuxException} first, GoAway with the right code, the close,
- * and nothing of what followed the bad frame delivered. Then the limits that are not violations:
- * refusals, data on closed streams, keepalive, and memory under a flood of SYNs.
+ * and nothing of what followed the bad frame delivered; in both profiles the GoAway is out and
+ * flushed before the connection's pipeline hears the error, once, so a handler that closes there
+ * loses nothing. Then the limits that are not violations: refusals, data on closed streams,
+ * keepalive, memory under a flood of SYNs, and pongs bounded by what the peer has not read.
  */
 class HostileFramesTest {
   private static final YamuxConfig TENTACLE = YamuxConfig.tentacle();
@@ -321,6 +328,165 @@ class HostileFramesTest {
       expected[3000] = 42;
       org.junit.jupiter.api.Assertions.assertArrayEquals(expected, l.streams.get(1).received());
       assertFalse(l.streams.get(1).stream.isOpen(), "the FIN closed it after its bytes");
+    }
+  }
+
+  // ---- the order of an end: the GoAway out and flushed, then the pipeline hears, then the close ----
+
+  /** Closes the connection on the error, as the CLI's last handler does, noting what was written by then. */
+  private static final class CloseOnError extends ChannelInboundHandlerAdapter {
+    final List<Throwable> heard = new ArrayList<>();
+    final List<Wire.Frame> writtenWhenHeard = new ArrayList<>();
+    boolean openWhenHeard;
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      heard.add(cause);
+      openWhenHeard = ctx.channel().isOpen();
+      ByteArrayOutputStream flushed = new ByteArrayOutputStream();
+      for (Object msg : ((EmbeddedChannel) ctx.channel()).outboundMessages()) {
+        flushed.writeBytes(ByteBufUtil.getBytes((ByteBuf) msg));
+      }
+      writtenWhenHeard.addAll(Wire.parse(flushed.toByteArray()));
+      ctx.close();
+    }
+  }
+
+  /** A listener as {@link Listener}, with {@code last} after the yamux handler. */
+  private static Listener listenerWith(YamuxConfig config, CloseOnError last) {
+    Listener l = new Listener(config);
+    l.channel.pipeline().addLast(last);
+    return l;
+  }
+
+  static Stream<Arguments> violationsOfEachProfile() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String profile : List.of("tentacle", "libp2p")) {
+      YamuxConfig config = profile.equals("tentacle") ? TENTACLE : YamuxConfig.libp2p();
+      cases.add(Arguments.of(profile, config, "Data longer than the max frame",
+          Wire.frame(TYPE_DATA, 0, 1, config.maxFrameLength() + 1), Reason.FRAME_TOO_LONG));
+      violations().forEach(v -> {
+        String name = (String) v.get()[0];
+        if (!name.equals("Data longer than the window") && !name.equals("Data longer than the max frame")) {
+          cases.add(Arguments.of(profile, config, name, v.get()[1], v.get()[2]));
+        }
+      });
+      cases.add(Arguments.of(profile, config, "a flood of pings read by nobody", null, Reason.CONTROL_FLOOD));
+    }
+    // The tentacle profile granted stream 1 its whole window in the ACK; 5 bytes of it are used.
+    cases.add(Arguments.of("tentacle", TENTACLE, "Data longer than the window",
+        Wire.frame(TYPE_DATA, 0, 1, TENTACLE.maxStreamWindow() - 5 + 1), Reason.WINDOW_EXCEEDED));
+    return cases.stream();
+  }
+
+  @ParameterizedTest(name = "{0}: {2}")
+  @MethodSource("violationsOfEachProfile")
+  void eachProfileAnswersAViolationWithItsGoAwayBeforeTheHandlerThatClosesHearsIt(String profile,
+      YamuxConfig config, String name, ByteBuf bad, Reason reason) {
+    CloseOnError last = new CloseOnError();
+    Unread unread = new Unread();
+    try (Listener l = reason == Reason.CONTROL_FLOOD ? new Listener(config.toBuilder().maxUnreadControlFrames(16)
+        .build(), unread) : listenerWith(config, last)) {
+      if (reason == Reason.CONTROL_FLOOD) {
+        l.channel.pipeline().addLast(last);
+        unread.release(); // the ACK of stream 1; from here on the peer reads nothing
+        bad = pings(17);
+      }
+      l.channel.writeInbound(bad);
+      l.channel.runPendingTasks();
+      assertEquals(1, last.heard.size(), "heard once: " + last.heard);
+      assertEquals(reason, ((YamuxException) last.heard.get(0)).reason(), name);
+      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.stream().events);
+      if (reason == Reason.CONTROL_FLOOD) {
+        // Never read, so never written: the GoAway waits behind the pongs, and the close after it.
+        assertEquals(16 + 1, unread.held.size());
+        assertEquals("000300000000000000000002", Wire.HEX.formatHex(
+            ByteBufUtil.getBytes((ByteBuf) unread.held.get(16))));
+        return;
+      }
+      Wire.Frame goAway = last.writtenWhenHeard.get(last.writtenWhenHeard.size() - 1);
+      assertEquals(TYPE_GO_AWAY, goAway.type(), "the GoAway went out before the handler heard: " + last.writtenWhenHeard);
+      assertEquals(reason.goAwayCode(), goAway.length(), "GoAway code");
+      assertTrue(last.openWhenHeard, "the close comes after the handler heard");
+      assertFalse(l.channel.isOpen());
+      List<Wire.Frame> after = Wire.frames(l.channel);
+      assertEquals(goAway.toString(), after.get(after.size() - 1).toString(), "the GoAway is the last frame");
+    } finally {
+      unread.release();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"tentacle", "libp2p"})
+  void thePeersGoAwayWithAnErrorIsAnsweredBeforeTheHandlerThatClosesHearsIt(String profile) {
+    CloseOnError last = new CloseOnError();
+    try (Listener l = listenerWith(profile.equals("tentacle") ? TENTACLE : YamuxConfig.libp2p(), last)) {
+      l.channel.writeInbound(Wire.frame(TYPE_GO_AWAY, 0, 0, 1));
+      l.channel.runPendingTasks();
+      assertEquals(1, last.heard.size());
+      YamuxException e = (YamuxException) last.heard.get(0);
+      assertEquals(Reason.PEER_GO_AWAY, e.reason());
+      assertEquals(1, e.goAwayCode());
+      assertEquals(List.of("000300000000000000000000"), last.writtenWhenHeard.stream().map(Wire.Frame::headerHex)
+          .toList(), "GoAway 0 answered first");
+      assertFalse(l.channel.isOpen());
+      assertEquals(List.of("000300000000000000000000"), Wire.frames(l.channel).stream().map(Wire.Frame::headerHex)
+          .toList());
+    }
+  }
+
+  // ---- pongs and refusals: what the peer has not read, not what one read has not flushed ----
+
+  /** {@code n} Ping SYNs with opaque values 1 to n, as one buffer: one read. */
+  private static ByteBuf pings(int n) {
+    ByteBuf all = Unpooled.buffer(12 * n);
+    for (int i = 1; i <= n; i++) {
+      all.writeBytes(Wire.header(TYPE_PING, FLAG_SYN, 0, i));
+    }
+    return all;
+  }
+
+  @Test
+  void aThousandAndTwentyFivePingsInOneReadFromAPeerThatReadsAreAllAnswered() {
+    try (Listener l = new Listener(TENTACLE)) {
+      l.channel.writeInbound(pings(1025));
+      assertTrue(l.channel.isActive());
+      List<Wire.Frame> pongs = Wire.frames(l.channel);
+      assertEquals(1025, pongs.size());
+      for (int i = 0; i < pongs.size(); i++) {
+        assertEquals(Wire.HEX.formatHex(Wire.header(TYPE_PING, FLAG_ACK, 0, i + 1)), pongs.get(i).headerHex());
+      }
+      assertTrue(l.stream().errors.isEmpty());
+    }
+  }
+
+  @Test
+  void pingsInOneReadFromAPeerThatReadsNothingAreCutOffAtTheBound() {
+    Unread unread = new Unread();
+    try (Listener l = new Listener(TENTACLE, unread)) {
+      unread.release();
+      YamuxException e = assertThrows(YamuxException.class, () -> l.channel.writeInbound(pings(1025)));
+      assertEquals(Reason.CONTROL_FLOOD, e.reason());
+      assertEquals(1024 + 1, unread.held.size(), "1,024 pongs, then GoAway 2");
+      assertEquals("000300000000000000000002", Wire.HEX.formatHex(ByteBufUtil.getBytes((ByteBuf) unread.held.get(1024))));
+      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.stream().events);
+    } finally {
+      unread.release();
+    }
+  }
+
+  @Test
+  void theBoundOnUnreadPongsIsTheConfigs() {
+    Unread unread = new Unread();
+    try (Listener l = new Listener(TENTACLE.toBuilder().maxUnreadControlFrames(3).build(), unread)) {
+      unread.release();
+      l.channel.writeInbound(pings(3));
+      assertTrue(l.channel.isActive());
+      YamuxException e = assertThrows(YamuxException.class, () -> l.channel.writeInbound(pings(1)));
+      assertEquals(Reason.CONTROL_FLOOD, e.reason());
+      assertEquals("CONTROL_FLOOD: 3 pongs and refusals unread by the peer", e.getMessage());
+    } finally {
+      unread.release();
     }
   }
 }
