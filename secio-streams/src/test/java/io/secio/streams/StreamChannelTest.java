@@ -191,26 +191,12 @@ class StreamChannelTest {
     }
   }
 
-  /** Echoes each read and flushes at read complete, as a user's echo does; no half-closure. */
-  @ChannelHandler.Sharable
-  private static final class EchoUntilTheEnd extends ChannelInboundHandlerAdapter {
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ctx.write(msg);
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-      ctx.flush();
-    }
-  }
-
   @ParameterizedTest(name = "{0}")
   @MethodSource("muxers")
   void aLastMessageThatCameWithThePeersEndIsAnsweredBeforeTheStreamCloses(Muxer muxer) {
     List<Collect> accepted = new ArrayList<>();
     try (SessionPair pair = new SessionPair(muxer.client().apply(null),
-        muxer.server().apply(Collect.into(accepted, ch -> ch.pipeline().addLast(new EchoUntilTheEnd()))))) {
+        muxer.server().apply(Collect.into(accepted, ch -> ch.pipeline().addLast(TestStreams.Echo.INSTANCE))))) {
       Collect opener = new Collect();
       StreamChannel out = new StreamChannelBootstrap(pair.client).handler(opener).open().getNow();
       pair.pump();

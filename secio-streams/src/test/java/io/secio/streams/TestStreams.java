@@ -16,7 +16,10 @@ import java.util.concurrent.CompletableFuture;
 public final class TestStreams {
   private TestStreams() {}
 
-  /** Echoes every byte of a stream and half-closes after the peer's half-close. */
+  /**
+   * Echoes every byte of a stream, flushing at read complete, and half-closes after the peer's
+   * half-close; without half-closure the stream closes after the peer's end, its echo sent first.
+   */
   @ChannelHandler.Sharable
   public static final class Echo extends ChannelInboundHandlerAdapter {
     public static final Echo INSTANCE = new Echo();

@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
@@ -19,6 +15,7 @@ import io.secio.streams.SessionPair;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.StreamResetException;
+import io.secio.streams.TestStreams;
 import io.secio.streams.mplex.MplexWire.Frame;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -176,22 +173,7 @@ class MplexStreamsTest {
   @Test
   void aLastMessageThenItsCloseInOneReadIsAnsweredBeforeTheStreamCloses() {
     // An echo without half-closure: the peer's Close ends the stream, after the echo went out.
-    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(CONFIG, new ChannelInitializer<Channel>() {
-      @Override
-      protected void initChannel(Channel stream) {
-        stream.pipeline().addLast(new ChannelInboundHandlerAdapter() {
-          @Override
-          public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ctx.write(msg);
-          }
-
-          @Override
-          public void channelReadComplete(ChannelHandlerContext ctx) {
-            ctx.flush();
-          }
-        });
-      }
-    }));
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(CONFIG, TestStreams.Echo.INSTANCE));
     ch.writeInbound(Unpooled.wrappedBuffer(MplexWire.newStream(3),
         MplexWire.frame(3, MplexFrames.MESSAGE_INITIATOR, ascii("bye")), MplexWire.frame(3, MplexFrames.CLOSE_INITIATOR)));
     ch.runPendingTasks();

@@ -9,11 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
@@ -141,22 +137,7 @@ class YamuxStreamFramesTest {
 
   /** A listener whose streams echo what they read and flush at read complete, without half-closure. */
   private static EmbeddedChannel echoWithoutHalfClosure() {
-    return new EmbeddedChannel(YamuxHandler.server(CONFIG, new ChannelInitializer<Channel>() {
-      @Override
-      protected void initChannel(Channel ch) {
-        ch.pipeline().addLast(new ChannelInboundHandlerAdapter() {
-          @Override
-          public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ctx.write(msg);
-          }
-
-          @Override
-          public void channelReadComplete(ChannelHandlerContext ctx) {
-            ctx.flush();
-          }
-        });
-      }
-    }));
+    return new EmbeddedChannel(YamuxHandler.server(CONFIG, TestStreams.Echo.INSTANCE));
   }
 
   /** What an echo without half-closure wrote for {@code read}: the ACK, the echo, then FIN; never RST. */
