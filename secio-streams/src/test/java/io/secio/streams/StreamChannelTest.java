@@ -19,6 +19,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -246,6 +247,53 @@ class StreamChannelTest {
       assertEquals(List.of("active", "exception StreamResetException", "inactive"), opener.events);
       assertInstanceOf(StreamResetException.class, opener.errors.get(0));
       assertFalse(out.isOpen());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void theOpeningFrameGoesOutAtOnceEvenWhenTheStreamReadsNothing(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      Future<StreamChannel> f = new StreamChannelBootstrap(pair.client).option(ChannelOption.AUTO_READ, false)
+          .handler(new Collect()).open();
+      assertTrue(f.isSuccess());
+      assertTrue(pair.client.outboundMessages().size() > 0, "flushed with the open");
+      pair.pump();
+      assertEquals(1, pair.serverStreams.size());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aStreamOpenedForAPromiseAlreadyCompletedIsClosedAtOnce(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      Promise<StreamChannel> done = pair.client.eventLoop().newPromise();
+      done.setSuccess(null);
+      Collect c = new Collect();
+      new StreamChannelBootstrap(pair.client).handler(c).open(done);
+      pair.client.runPendingTasks();
+      assertEquals(List.of("active", "inactive"), c.events, "opened, then closed: nobody holds it");
+      pair.pump();
+      assertEquals(1, pair.serverStreams.size());
+      assertFalse(pair.serverStreams.get(0).stream.isOpen(), "the peer saw it end");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void removingTheMuxerFailsEveryStreamAndOpensNoMore(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      Collect opener = new Collect();
+      pair.open(opener);
+      pair.client.pipeline().removeFirst();
+      pair.client.runPendingTasks();
+      assertEquals(List.of("active", "exception " + opener.errors.get(0).getClass().getSimpleName(), "inactive"),
+          opener.events);
+      assertTrue(opener.errors.get(0).getMessage().endsWith("handler left the pipeline"), opener.errors.toString());
+      Future<StreamChannel> late = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      pair.client.runPendingTasks();
+      assertInstanceOf(IllegalStateException.class, late.cause(), "no muxer in the pipeline any more");
+      assertTrue(pair.client.isOpen(), "the connection is the application's again");
     }
   }
 }

@@ -31,7 +31,7 @@ public final class MplexConfig {
   private final int maxSendMessage;
   private final int maxStreamBuffer;
   private final int maxStreams;
-  private final int maxUnreadRefusals;
+  private final int maxUnreadControlFrames;
   private final int notSentLowWater;
 
   private MplexConfig(Builder b) {
@@ -44,8 +44,8 @@ public final class MplexConfig {
     if (b.maxStreamBuffer < b.maxMessage) {
       throw new IllegalArgumentException("maxStreamBuffer must hold one message: " + b.maxStreamBuffer);
     }
-    if (b.maxStreams < 1 || b.maxUnreadRefusals < 1) {
-      throw new IllegalArgumentException("maxStreams and maxUnreadRefusals must be positive");
+    if (b.maxStreams < 1 || b.maxUnreadControlFrames < 1) {
+      throw new IllegalArgumentException("maxStreams and maxUnreadControlFrames must be positive");
     }
     if (b.notSentLowWater < 0) {
       throw new IllegalArgumentException("notSentLowWater must be 0 or positive: " + b.notSentLowWater);
@@ -54,7 +54,7 @@ public final class MplexConfig {
     maxSendMessage = b.maxSendMessage;
     maxStreamBuffer = b.maxStreamBuffer;
     maxStreams = b.maxStreams;
-    maxUnreadRefusals = b.maxUnreadRefusals;
+    maxUnreadControlFrames = b.maxUnreadControlFrames;
     notSentLowWater = b.notSentLowWater;
   }
 
@@ -75,7 +75,7 @@ public final class MplexConfig {
     b.maxSendMessage = maxSendMessage;
     b.maxStreamBuffer = maxStreamBuffer;
     b.maxStreams = maxStreams;
-    b.maxUnreadRefusals = maxUnreadRefusals;
+    b.maxUnreadControlFrames = maxUnreadControlFrames;
     b.notSentLowWater = notSentLowWater;
     return b;
   }
@@ -106,12 +106,12 @@ public final class MplexConfig {
    * {@code YamuxConfig#maxUnreadControlFrames()} (mplex's only such frames are refusals).
    */
   public int maxUnreadControlFrames() {
-    return maxUnreadRefusals;
+    return maxUnreadControlFrames;
   }
 
   /** {@link #maxUnreadControlFrames()}, by the name it had first. */
   public int maxUnreadRefusals() {
-    return maxUnreadRefusals;
+    return maxUnreadControlFrames;
   }
 
   /**
@@ -126,7 +126,7 @@ public final class MplexConfig {
   @Override
   public String toString() {
     return "MplexConfig(maxMessage=" + maxMessage + ", maxSendMessage=" + maxSendMessage + ", maxStreamBuffer="
-        + maxStreamBuffer + ", maxStreams=" + maxStreams + ", maxUnreadRefusals=" + maxUnreadRefusals
+        + maxStreamBuffer + ", maxStreams=" + maxStreams + ", maxUnreadControlFrames=" + maxUnreadControlFrames
         + ", notSentLowWater=" + notSentLowWater + ")";
   }
 
@@ -136,7 +136,7 @@ public final class MplexConfig {
     private int maxSendMessage = DEFAULT_MAX_SEND_MESSAGE_IN_BYTES;
     private int maxStreamBuffer = DEFAULT_MAX_STREAM_BUFFER_IN_BYTES;
     private int maxStreams = DEFAULT_MAX_STREAMS;
-    private int maxUnreadRefusals = DEFAULT_MAX_UNREAD_REFUSALS;
+    private int maxUnreadControlFrames = DEFAULT_MAX_UNREAD_REFUSALS;
     private int notSentLowWater = NotSentLowWater.DEFAULT_IN_BYTES;
 
     private Builder() {}
@@ -167,7 +167,7 @@ public final class MplexConfig {
 
     /** See {@link MplexConfig#maxUnreadControlFrames()}. @return this */
     public Builder maxUnreadControlFrames(int frames) {
-      maxUnreadRefusals = frames;
+      maxUnreadControlFrames = frames;
       return this;
     }
 

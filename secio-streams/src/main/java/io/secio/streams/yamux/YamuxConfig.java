@@ -61,9 +61,8 @@ public final class YamuxConfig {
     if (sessionWindow < YamuxFrames.INITIAL_WINDOW_IN_BYTES) {
       throw new IllegalArgumentException("sessionWindow must hold one stream's 256 KiB: " + sessionWindow);
     }
-    if (maxStreams < 1 || ackBacklog < 1 || maxSendFrame < 1 || maxUnreadControlFrames < 1) {
-      throw new IllegalArgumentException("maxStreams, ackBacklog, maxSendFrame and maxUnreadControlFrames must be "
-          + "positive");
+    if (maxStreams < 1 || ackBacklog < 1 || maxUnreadControlFrames < 1) {
+      throw new IllegalArgumentException("maxStreams, ackBacklog and maxUnreadControlFrames must be positive");
     }
     if (maxFrameLength < maxStreamWindow || maxFrameLength > YamuxFrames.MAX_U32) {
       throw new IllegalArgumentException("maxFrameLength must be in [maxStreamWindow, 2^32-1]: " + maxFrameLength);
@@ -315,7 +314,7 @@ public final class YamuxConfig {
     /**
      * Sets the longest Data frame body sent; 0 means the max stream window.
      *
-     * @param bytes at least 1
+     * @param bytes at least 1, or 0 for the max stream window
      * @return this builder
      */
     public Builder maxSendFrame(int bytes) {

@@ -314,4 +314,74 @@ class MplexHostileTest {
     assertTrue(ch.isActive());
     assertFalse(ch.finishAndReleaseAll());
   }
+
+  static Stream<Arguments> messages() {
+    return Stream.of(
+        Arguments.of(MplexWire.headerOnly(1, MplexFrames.MESSAGE_INITIATOR, MIB + 1),
+            "FRAME_TOO_LONG: MessageInitiator of 1048577 bytes on stream 1, over 1048576"),
+        Arguments.of(Unpooled.wrappedBuffer(new byte[] {0x0a, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x00}),
+            "FRAME_TOO_LONG: a length varint over 3 bytes"),
+        Arguments.of(Unpooled.wrappedBuffer(new byte[] {0x0a, (byte) 0x81, 0x00}),
+            "BAD_VARINT: a length varint not in its shortest form"),
+        Arguments.of(Unpooled.wrappedBuffer(new byte[] {(byte) 0x8a, 0x00}),
+            "BAD_VARINT: a header varint not in its shortest form"),
+        Arguments.of(MplexWire.frame(9, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}),
+            "UNKNOWN_STREAM: MessageInitiator on stream 9, never opened"),
+        Arguments.of(MplexWire.frame(0, MplexFrames.MESSAGE_RECEIVER, new byte[] {1}),
+            "UNKNOWN_STREAM: MessageReceiver on stream 0, never opened"),
+        Arguments.of(MplexWire.frame(4, MplexFrames.CLOSE_RECEIVER), "UNKNOWN_STREAM: CloseReceiver on stream 4, never opened"),
+        Arguments.of(MplexWire.frame(4, MplexFrames.RESET_RECEIVER), "UNKNOWN_STREAM: ResetReceiver on stream 4, never opened"),
+        Arguments.of(MplexWire.frame(8, MplexFrames.CLOSE_INITIATOR), "UNKNOWN_STREAM: CloseInitiator on stream 8, never opened"),
+        Arguments.of(MplexWire.frame(8, MplexFrames.RESET_INITIATOR), "UNKNOWN_STREAM: ResetInitiator on stream 8, never opened"),
+        Arguments.of(MplexWire.frame(1, MplexFrames.CLOSE_INITIATOR, new byte[] {1, 2}),
+            "BAD_CONTROL_FRAME: CloseInitiator with 2 bytes on stream 1"),
+        Arguments.of(MplexWire.frame(1, MplexFrames.RESET_RECEIVER, new byte[] {1}),
+            "BAD_CONTROL_FRAME: ResetReceiver with 1 bytes on stream 1"),
+        Arguments.of(MplexWire.newStream(1), "DUPLICATE_STREAM: NewStream on open stream 1"),
+        Arguments.of(MplexWire.newStream(0), "BAD_STREAM_ID: NewStream on stream 0, not above the peer's last, 1"),
+        Arguments.of(MplexWire.frame(1, 7), "BAD_FLAG: flag 7 on stream 1"));
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("messages")
+  void eachViolationSaysWhichFrameBrokeWhatRule(ByteBuf bad, String message) {
+    try (Session s = new Session()) {
+      MplexException e = assertThrows(MplexException.class, () -> s.channel.writeInbound(bad));
+      assertEquals(message, e.getMessage());
+    }
+  }
+
+  @Test
+  void anEmptyMessageAfterThePeersCloseIsDroppedNotAViolation() {
+    try (Session s = new Session()) {
+      s.channel.writeInbound(MplexWire.frame(1, MplexFrames.CLOSE_INITIATOR),
+          MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[0]));
+      assertTrue(s.channel.isActive());
+      assertEquals(5, s.stream().received().length);
+    }
+  }
+
+  @Test
+  void withoutAnInboundHandlerEveryNewStreamIsRefused() {
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), null));
+    ch.writeInbound(MplexWire.newStream(0), MplexWire.newStream(1));
+    assertEquals(List.of(new Frame(0, MplexFrames.RESET_RECEIVER, new byte[0]),
+        new Frame(1, MplexFrames.RESET_RECEIVER, new byte[0])).toString(), MplexWire.frames(ch).toString());
+    assertTrue(ch.isActive());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void aStreamOverItsBoundSaysHowMuchItHeld() {
+    MplexConfig config = MplexConfig.builder().maxMessage(1000).maxStreamBuffer(1500).build();
+    List<Collect> streams = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, Collect.into(streams,
+        stream -> stream.config().setAutoRead(false))));
+    ch.writeInbound(MplexWire.newStream(0), MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[1000]),
+        MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[501]));
+    ch.runPendingTasks();
+    assertEquals("STREAM_BUFFER_EXCEEDED: stream 0 holds 1000 unread bytes, 501 more would pass 1500",
+        streams.get(0).errors.get(0).getMessage());
+    ch.finishAndReleaseAll();
+  }
 }

@@ -181,4 +181,40 @@ class MplexStreamsTest {
         MplexFrames.CLOSE_RECEIVER, new byte[0])).toString(), MplexWire.frames(ch).toString());
     assertFalse(ch.finishAndReleaseAll());
   }
+
+  @Test
+  void ourStreamsAreCappedAndAClosedOneMakesRoom() {
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.builder().maxStreams(2).build(), null));
+    StreamChannel first = new StreamChannelBootstrap(ch).handler(new Collect()).open().getNow();
+    StreamChannel second = new StreamChannelBootstrap(ch).handler(new Collect()).open().getNow();
+    assertEquals(List.of(0L, 1L), List.of(first.streamId(), second.streamId()));
+    Future<StreamChannel> third = new StreamChannelBootstrap(ch).handler(new Collect()).open();
+    MplexException limit = assertInstanceOf(MplexException.class, third.cause());
+    assertEquals("STREAM_LIMIT: 2 streams of ours open", limit.getMessage());
+    // The peer's streams count apart: two of its own still open.
+    ch.writeInbound(MplexWire.newStream(0), MplexWire.newStream(1));
+    first.close();
+    ch.runPendingTasks();
+    assertEquals(2, new StreamChannelBootstrap(ch).handler(new Collect()).open().getNow().streamId());
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void noStreamOpensOnceTheConnectionIsClosingOrClosed() {
+    EmbeddedChannel ch = new EmbeddedChannel(new io.netty.channel.ChannelOutboundHandlerAdapter() {
+      @Override
+      public void close(io.netty.channel.ChannelHandlerContext ctx, io.netty.channel.ChannelPromise promise) {
+        // held: the connection stays open while it closes
+      }
+    }, MplexHandler.create(CONFIG, null));
+    ch.pipeline().close();
+    Future<StreamChannel> closing = new StreamChannelBootstrap(ch).handler(new Collect()).open();
+    assertEquals("SESSION_CLOSED: the session is closing", closing.cause().getMessage());
+    ch.pipeline().fireChannelInactive();
+    Future<StreamChannel> closed = new StreamChannelBootstrap(ch).handler(new Collect()).open();
+    assertInstanceOf(IllegalStateException.class, closed.cause(), "no muxer once the connection is gone");
+    ch.writeInbound(MplexWire.newStream(0));
+    assertEquals(0, MplexWire.written(ch).length, "nothing read once inactive");
+    ch.finishAndReleaseAll();
+  }
 }
