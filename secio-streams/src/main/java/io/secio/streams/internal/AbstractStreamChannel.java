@@ -22,8 +22,6 @@ import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamResetException;
 import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
-import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
-import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * A stream as a child {@link Channel}, whatever muxer carries it ({@code docs/STREAMS.md} §2–§3): the
@@ -35,9 +33,9 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * StreamFrameWriter}'s. A muxer's subclass adds only what its own rules keep per stream.
  *
  * <p>Over the ~300 lines this project aims for: it is one Netty {@code Channel} and its {@code
- * Unsafe} (Netty's own {@code AbstractHttp2StreamChannel} takes 1,300); the pipeline forwarding and
- * both queues already live in {@link PipelineChannel}, {@link ReceivedBytes} and {@link
- * PendingWrites}. Reading follows Netty's HTTP/2 child: a {@code read()} delivers queued bytes
+ * Unsafe} (Netty's own {@code AbstractHttp2StreamChannel} takes 1,300); the pipeline forwarding,
+ * both queues and writability already live in {@link PipelineChannel}, {@link ReceivedBytes},
+ * {@link PendingWrites} and {@link StreamWritability}. Reading follows Netty's HTTP/2 child: a {@code read()} delivers queued bytes
  * until the pipeline's {@code RecvByteBufAllocator} handle says stop, and bytes that arrive while a
  * read is pending go up at once.
  *
@@ -46,15 +44,6 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  */
 public abstract class AbstractStreamChannel extends PipelineChannel implements StreamChannel {
   private static final ChannelMetadata METADATA = new ChannelMetadata(false, 16);
-  private static final AtomicLongFieldUpdater<AbstractStreamChannel> PENDING_BYTES =
-      AtomicLongFieldUpdater.newUpdater(AbstractStreamChannel.class, "pendingBytes");
-  private static final AtomicIntegerFieldUpdater<AbstractStreamChannel> UNWRITABLE =
-      AtomicIntegerFieldUpdater.newUpdater(AbstractStreamChannel.class, "unwritable");
-
-  // Why the stream is unwritable: bits of `unwritable`.
-  private static final int QUEUE_FULL = 1;
-  private static final int CONNECTION_FULL = 2;
-  private static final int NO_CREDIT = 4;
 
   // Bits of `state`.
   private static final int OUTPUT_SHUTDOWN = 1; // shutdownOutput(): the end mark is queued
@@ -83,9 +72,8 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
   private final DefaultChannelPipeline pipeline;
   private final ChannelPromise closePromise;
   private ChannelId id;
+  private final StreamWritability writability;
   private volatile boolean registered;
-  private volatile int unwritable;
-  private volatile long pendingBytes;
   private int state;
   private byte readStatus = IDLE;
   private RecvByteBufAllocator.Handle recvHandle;
@@ -109,9 +97,7 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     this.pipeline = new StreamPipeline();
     this.closePromise = pipeline.newPromise();
     this.flow = muxer.flow().newState(this);
-    if (!muxer.flow().streamsWritable()) {
-      unwritable = CONNECTION_FULL;
-    }
+    this.writability = new StreamWritability(this, muxer.flow().streamsWritable());
   }
 
   // ---- what the muxer calls ----
@@ -219,20 +205,12 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
 
   /** The connection's writability changed. */
   final void connectionWritable(boolean writable) {
-    if (writable) {
-      clearUnwritable(CONNECTION_FULL);
-    } else {
-      setUnwritable(CONNECTION_FULL);
-    }
+    writability.connectionWritable(writable);
   }
 
   /** Whether the peer's credit for this stream is used up; a muxer with no credit never calls it. */
   final void noCredit(boolean exhausted) {
-    if (exhausted) {
-      setUnwritable(NO_CREDIT);
-    } else {
-      clearUnwritable(NO_CREDIT);
-    }
+    writability.noCredit(exhausted);
   }
 
   /** Whether the peer's end of stream (or the connection's) arrived. */
@@ -411,19 +389,17 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
 
   @Override
   public final boolean isWritable() {
-    return unwritable == 0;
+    return writability.isWritable();
   }
 
   @Override
   public final long bytesBeforeUnwritable() {
-    long bytes = config.getWriteBufferHighWaterMark() - pendingBytes + 1;
-    return bytes > 0 && isWritable() ? bytes : 0;
+    return writability.bytesBeforeUnwritable();
   }
 
   @Override
   public final long bytesBeforeWritable() {
-    long bytes = pendingBytes - config.getWriteBufferLowWaterMark() + 1;
-    return bytes <= 0 || isWritable() ? 0 : bytes;
+    return writability.bytesBeforeWritable();
   }
 
   @Override
@@ -654,61 +630,7 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
   }
 
   private void addPending(long delta, boolean later) {
-    if (delta == 0) {
-      return;
-    }
-    long after = PENDING_BYTES.addAndGet(this, delta);
-    if (after > config.getWriteBufferHighWaterMark()) {
-      setUnwritable(QUEUE_FULL, later);
-    } else if (after < config.getWriteBufferLowWaterMark() || after == 0) {
-      clearUnwritable(QUEUE_FULL, later);
-    }
-  }
-
-  private void setUnwritable(int bit) {
-    setUnwritable(bit, false);
-  }
-
-  private void clearUnwritable(int bit) {
-    clearUnwritable(bit, false);
-  }
-
-  private void setUnwritable(int bit, boolean later) {
-    for (;;) {
-      int before = unwritable;
-      if ((before & bit) != 0) {
-        return;
-      }
-      if (UNWRITABLE.compareAndSet(this, before, before | bit)) {
-        if (before == 0) {
-          fireWritabilityChanged(later);
-        }
-        return;
-      }
-    }
-  }
-
-  private void clearUnwritable(int bit, boolean later) {
-    for (;;) {
-      int before = unwritable;
-      if ((before & bit) == 0) {
-        return;
-      }
-      if (UNWRITABLE.compareAndSet(this, before, before & ~bit)) {
-        if (before == bit) {
-          fireWritabilityChanged(later);
-        }
-        return;
-      }
-    }
-  }
-
-  private void fireWritabilityChanged(boolean later) {
-    if (later) {
-      eventLoop().execute(pipeline::fireChannelWritabilityChanged);
-    } else {
-      pipeline.fireChannelWritabilityChanged();
-    }
+    writability.addPending(delta, later);
   }
 
   /** The pipeline, counting writes handed over from other threads as pending. */
