@@ -3,6 +3,7 @@ package io.secio.streams.yamux;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
@@ -115,6 +116,63 @@ class CreditTest {
       pair.client.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_ACK, 1, 0));
       assertTrue(third.isSuccess());
       assertEquals(5, third.getNow().streamId());
+    }
+  }
+
+  @Test
+  void opensStillWaitingForAnAckFailWhenTheSessionEnds() {
+    YamuxConfig backlogOne = YamuxConfig.tentacle().toBuilder().ackBacklog(1).build();
+    try (SessionPair pair = new SessionPair(Muxer.yamux(backlogOne))) {
+      Future<StreamChannel> first = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      Future<StreamChannel> waiting = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      pair.client.runPendingTasks();
+      assertTrue(first.isSuccess());
+      assertFalse(waiting.isDone());
+      pair.client.pipeline().fireChannelInactive();
+      YamuxException e = assertInstanceOf(YamuxException.class, waiting.cause());
+      assertEquals("SESSION_CLOSED: the session ended before the stream could open", e.getMessage());
+    }
+  }
+
+  @Test
+  void aStreamClosedBeforeItsAckMakesRoomForAnOpenThatWaited() {
+    YamuxConfig backlogOne = YamuxConfig.tentacle().toBuilder().ackBacklog(1).build();
+    try (SessionPair pair = new SessionPair(Muxer.yamux(backlogOne))) {
+      Future<StreamChannel> first = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      Future<StreamChannel> waiting = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      pair.client.runPendingTasks();
+      first.getNow().close();
+      assertTrue(waiting.isSuccess());
+      assertEquals(3, waiting.getNow().streamId());
+      Future<StreamChannel> third = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      pair.client.runPendingTasks();
+      assertFalse(third.isDone(), "stream 3 awaits its ACK");
+      pair.client.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_ACK, 3, 0));
+      pair.client.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_ACK, 3, 0)); // a repeated ACK frees nothing more
+      assertTrue(third.isSuccess());
+      Future<StreamChannel> fourth = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      pair.client.runPendingTasks();
+      assertFalse(fourth.isDone(), "stream 5 awaits its ACK");
+    }
+  }
+
+  @Test
+  void noStreamOpensOverTheStreamCapOrTheSessionWindow() {
+    YamuxConfig capTwo = YamuxConfig.tentacle().toBuilder().maxStreams(2).build();
+    try (SessionPair pair = new SessionPair(Muxer.yamux(capTwo))) {
+      pair.open(new Collect());
+      pair.open(new Collect());
+      Future<StreamChannel> third = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      pair.client.runPendingTasks();
+      assertEquals("STREAM_LIMIT: 2 streams open", third.cause().getMessage());
+    }
+    YamuxConfig twoShares = YamuxConfig.tentacle().toBuilder().sessionWindow(2 * 256 * 1024).build();
+    try (SessionPair pair = new SessionPair(Muxer.yamux(twoShares))) {
+      pair.open(new Collect());
+      pair.open(new Collect());
+      Future<StreamChannel> third = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      pair.client.runPendingTasks();
+      assertEquals("STREAM_LIMIT: 2 streams open", third.cause().getMessage());
     }
   }
 }

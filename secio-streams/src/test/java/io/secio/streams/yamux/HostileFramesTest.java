@@ -489,4 +489,67 @@ class HostileFramesTest {
       unread.release();
     }
   }
+
+  static Stream<Arguments> messages() {
+    return Stream.of(
+        Arguments.of(Wire.frame(TYPE_DATA, 0, 1, MIB + 1), "FRAME_TOO_LONG: Data frame of 1048577 bytes, over the limit of 1048576"),
+        Arguments.of(Wire.frame(TYPE_DATA, 0, 1, MIB + 1 - 5), "WINDOW_EXCEEDED: Data of 1048572 bytes on stream 1, credit 1048571"),
+        Arguments.of(Wire.frame(TYPE_DATA, FLAG_SYN, 3, 256 * 1024 + 1),
+            "WINDOW_EXCEEDED: Data+SYN of 262145 bytes on stream 3, over the initial window"),
+        Arguments.of(Wire.windowUpdate(0, 1, 0xFFFF_FFFFL),
+            "WINDOW_OVERFLOW: stream 1: window 262144 + 4294967295 is over 2^32 - 1"),
+        Arguments.of(Wire.windowUpdate(FLAG_SYN, 2, 0), "BAD_STREAM_ID: SYN on stream 2, an id of the server's (even)"),
+        Arguments.of(Wire.windowUpdate(FLAG_SYN, 1, 0), "DUPLICATE_STREAM: SYN on open stream 1"),
+        Arguments.of(Wire.windowUpdate(FLAG_SYN, 0, 0), "BAD_STREAM_ID: WindowUpdate on stream 0"),
+        Arguments.of(Wire.frame(TYPE_DATA, 0, 0, 0), "BAD_STREAM_ID: Data on stream 0"),
+        Arguments.of(Wire.data(0, 9, new byte[] {1}), "UNKNOWN_STREAM: Data on stream 9, never opened"),
+        Arguments.of(Wire.windowUpdate(0, 9, 1), "UNKNOWN_STREAM: WindowUpdate on stream 9, never opened"),
+        Arguments.of(Wire.windowUpdate(0, 4, 1), "UNKNOWN_STREAM: WindowUpdate on stream 4, never opened"),
+        Arguments.of(Unpooled.wrappedBuffer(new byte[] {1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0}), "BAD_VERSION: version 1"),
+        Arguments.of(Wire.frame(4, 0, 1, 0), "BAD_TYPE: type 4"),
+        Arguments.of(Wire.frame(TYPE_PING, FLAG_SYN, 1, 7), "BAD_SESSION_FRAME: Ping on stream 1"),
+        Arguments.of(Wire.frame(TYPE_GO_AWAY, 0, 1, 0), "BAD_SESSION_FRAME: GoAway on stream 1"),
+        Arguments.of(Wire.frame(TYPE_GO_AWAY, 0, 0, 2), "PEER_GO_AWAY: the peer sent GoAway 2"));
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("messages")
+  void eachEndSaysWhichFrameBrokeWhatRule(ByteBuf bad, String message) {
+    try (Listener l = new Listener(TENTACLE)) {
+      YamuxException e = assertThrows(YamuxException.class, () -> l.channel.writeInbound(bad));
+      assertEquals(message, e.getMessage());
+    }
+  }
+
+  @Test
+  void aSynNotAboveThePeersLastIdSaysSo() {
+    try (Listener l = new Listener(TENTACLE)) {
+      l.channel.writeInbound(Wire.windowUpdate(FLAG_SYN, 7, 0));
+      YamuxException e = assertThrows(YamuxException.class, () -> l.channel.writeInbound(Wire.windowUpdate(FLAG_SYN, 5, 0)));
+      assertEquals("BAD_STREAM_ID: SYN on stream 5, not above the peer's last, 7", e.getMessage());
+    }
+  }
+
+  @Test
+  void aDialerRefusesASynOnItsOwnParity() {
+    EmbeddedChannel dialer = new EmbeddedChannel(YamuxHandler.client(TENTACLE, Collect.into(new ArrayList<>())));
+    try {
+      YamuxException e = assertThrows(YamuxException.class, () -> dialer.writeInbound(Wire.windowUpdate(FLAG_SYN, 1, 0)));
+      assertEquals("BAD_STREAM_ID: SYN on stream 1, an id of the client's (odd)", e.getMessage());
+      assertEquals("000300000000000000000001", Wire.frames(dialer).get(0).headerHex());
+    } finally {
+      dialer.finishAndReleaseAll();
+    }
+  }
+
+  @Test
+  void dataAfterFinSaysHowMuchOnWhichStream() {
+    try (Listener l = new Listener(TENTACLE)) {
+      l.stream().stream.config().setAllowHalfClosure(true);
+      l.channel.writeInbound(Wire.windowUpdate(FLAG_FIN, 1, 0));
+      YamuxException e = assertThrows(YamuxException.class,
+          () -> l.channel.writeInbound(Wire.data(0, 1, new byte[] {1, 2})));
+      assertEquals("DATA_AFTER_FIN: 2 bytes on stream 1 after its FIN", e.getMessage());
+    }
+  }
 }
