@@ -16,6 +16,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.DefaultEventLoopGroup;
@@ -33,6 +35,7 @@ import io.secio.streams.yamux.YamuxHandler;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -240,7 +243,16 @@ class StreamChannelApiTest {
       assertNull(s.attr(key).get(), "the attribute was taken back");
       s.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1, 2, 3})).get(GUARD_MINUTES, TimeUnit.MINUTES);
       s.shutdownOutput().get(GUARD_MINUTES, TimeUnit.MINUTES);
+      // The muxer leaves the connection when it goes inactive, which may come after close's future.
+      CountDownLatch inactive = new CountDownLatch(1);
+      client.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+          inactive.countDown();
+        }
+      });
       client.close().sync();
+      assertTrue(inactive.await(GUARD_MINUTES, TimeUnit.MINUTES));
       server.close().sync();
       assertArrayEquals(new byte[] {1, 2, 3}, accepted.get(0).received());
       Future<StreamChannel> none = new StreamChannelBootstrap(client).open();

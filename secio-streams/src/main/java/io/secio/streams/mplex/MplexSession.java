@@ -164,7 +164,7 @@ final class MplexSession extends StreamMuxer implements MplexFrameReader.Listene
 
   @Override
   public void open(Consumer<? super StreamChannel> init, Promise<StreamChannel> promise) {
-    if (isInactive() || isClosing() || isEnded()) {
+    if (isClosing() || isEnded()) {
       promise.tryFailure(new MplexException(Reason.SESSION_CLOSED, "the session is "
           + (isInactive() ? "closed" : "closing")));
     } else if (ours >= config.maxStreams() || nextId > MplexFrames.MAX_STREAM_ID) {

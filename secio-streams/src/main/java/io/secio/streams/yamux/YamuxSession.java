@@ -41,8 +41,8 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
   private long lastPeerId;
   /** The flags of the Data frame whose body is being read: FIN or RST apply once it is whole. */
   private int bodyFlags;
+  /** Our GoAway went out: no stream opens any more, the peer's SYNs are reset, keepalive stops. */
   private boolean goAwaySent;
-  private boolean goAwayReceived;
 
   YamuxSession(ChannelHandlerContext ctx, YamuxConfig config, boolean client, ChannelHandler inboundHandler) {
     super(ctx, inboundHandler);
@@ -75,7 +75,8 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
 
   @Override
   protected Throwable closedCause() {
-    return goAwaySent || goAwayReceived ? YamuxException.ended("the session ended")
+    // The peer's GoAway ended the session already; ours means the close that followed it is orderly.
+    return goAwaySent ? YamuxException.ended("the session ended")
         : new YamuxException(Reason.CONNECTION_CLOSED, "the connection closed without GoAway");
   }
 
@@ -96,7 +97,6 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
       return null;
     }
     goAwaySent = true;
-    keepalive.stop();
     ChannelPromise written = ctx.newPromise();
     writer.writeGoAway(code, written);
     return written;
@@ -173,7 +173,6 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
 
   @Override
   public void onGoAway(long code) {
-    goAwayReceived = true;
     terminate(code == YamuxFrames.GO_AWAY_NORMAL ? YamuxException.ended("the peer sent GoAway 0")
         : YamuxException.peerGoAway(code));
   }
@@ -226,7 +225,7 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
           + lastPeerId);
     }
     lastPeerId = streamId;
-    if (goAwaySent || goAwayReceived) {
+    if (goAwaySent) {
       control(promise -> writer.writeRst(streamId, promise));
       return null;
     }
@@ -253,7 +252,7 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
 
   @Override
   public void open(Consumer<? super StreamChannel> init, Promise<StreamChannel> promise) {
-    if (isInactive() || goAwaySent || goAwayReceived || isEnded()) {
+    if (goAwaySent || isEnded()) {
       promise.tryFailure(new YamuxException(Reason.SESSION_CLOSED, "the session is "
           + (isInactive() ? "closed" : "going away")));
     } else if (streamCount() >= config.maxStreams() || !flow.admits(streamCount())) {
@@ -284,8 +283,8 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
   }
 
   private void keepaliveTick() {
-    if (isEnded() || goAwaySent) {
-      return;
+    if (goAwaySent) {
+      return; // the session is ending: the timer stops when it has
     }
     long opaque = keepalive.tick();
     if (opaque < 0) {

@@ -552,4 +552,100 @@ class HostileFramesTest {
       assertEquals("DATA_AFTER_FIN: 2 bytes on stream 1 after its FIN", e.getMessage());
     }
   }
+
+  // ---- edges of the rules ----
+
+  @Test
+  void dataWithRstResetsTheStreamAndItsBodyIsDropped() {
+    try (Listener l = new Listener(TENTACLE)) {
+      l.channel.writeInbound(Wire.data(FLAG_RST, 1, new byte[] {7, 7}));
+      assertEquals(List.of("active", "exception StreamResetException", "inactive"), l.stream().events);
+      assertEquals(5, l.stream().received().length);
+      assertTrue(l.channel.isActive());
+    }
+  }
+
+  @Test
+  void anEmptyDataFrameAfterTheFinIsNoViolation() {
+    try (Listener l = new Listener(TENTACLE)) {
+      l.stream().stream.config().setAllowHalfClosure(true);
+      l.channel.writeInbound(Wire.windowUpdate(FLAG_FIN, 1, 0), Wire.data(0, 1, new byte[0]));
+      assertTrue(l.channel.isActive());
+    }
+  }
+
+  @Test
+  void dataOfExactlyTheCreditLeftIsTaken() {
+    try (Listener l = new Listener(TENTACLE.toBuilder().maxFrameLength(2L * MIB).build())) {
+      l.channel.writeInbound(Wire.data(0, 1, new byte[MIB - 5]));
+      assertTrue(l.channel.isActive());
+      assertEquals(MIB, l.stream().received().length);
+    }
+  }
+
+  @Test
+  void aDataSynOfExactlyTheInitialWindowOpensTheStreamWithItsBytes() {
+    try (Listener l = new Listener(TENTACLE)) {
+      l.channel.writeInbound(Wire.data(FLAG_SYN, 3, new byte[256 * 1024]));
+      assertEquals(2, l.streams.size());
+      assertEquals(256 * 1024, l.streams.get(1).received().length);
+      assertEquals("WindowUpdate flags=2 stream=3 length=786432", Wire.frames(l.channel).get(0).toString());
+    }
+  }
+
+  @Test
+  void aPingWithNeitherFlagIsIgnored() {
+    try (Listener l = new Listener(TENTACLE)) {
+      l.channel.advanceTimeBy(30, TimeUnit.SECONDS);
+      l.channel.runScheduledPendingTasks();
+      assertEquals("000200010000000000000001", Wire.frames(l.channel).get(0).headerHex());
+      l.channel.writeInbound(Wire.frame(TYPE_PING, 0, 0, 1)); // not an answer: ping 1 stays unanswered
+      assertEquals(List.of(), Wire.frames(l.channel));
+      l.channel.advanceTimeBy(60, TimeUnit.SECONDS);
+      YamuxException e = assertThrows(YamuxException.class, () -> {
+        l.channel.runScheduledPendingTasks();
+        l.channel.checkException();
+      });
+      assertEquals(Reason.KEEPALIVE_TIMEOUT, e.reason());
+    }
+  }
+
+  @Test
+  void aFrameForTheNextIdOfOursIsForAStreamNeverOpened() {
+    try (Listener l = new Listener(TENTACLE)) {
+      YamuxException e = assertThrows(YamuxException.class, () -> l.channel.writeInbound(Wire.windowUpdate(0, 2, 1)));
+      assertEquals("UNKNOWN_STREAM: WindowUpdate on stream 2, never opened", e.getMessage());
+    }
+  }
+
+  @Test
+  void afterOurGoAwayNoKeepalivePingGoesOutAndNoStreamOpens() {
+    Unread unread = new Unread();
+    try (Listener l = new Listener(TENTACLE, unread)) {
+      unread.release();
+      l.channel.pipeline().close(); // GoAway 0, held unread: the connection stays open meanwhile
+      unread.release();
+      l.channel.advanceTimeBy(9, TimeUnit.SECONDS);
+      l.channel.runScheduledPendingTasks();
+      assertTrue(l.channel.isOpen());
+      assertTrue(unread.held.isEmpty(), "no ping");
+      Future<StreamChannel> open = new StreamChannelBootstrap(l.channel).handler(new Collect()).open();
+      l.channel.runPendingTasks();
+      assertEquals("SESSION_CLOSED: the session is going away", open.cause().getMessage());
+    } finally {
+      unread.release();
+    }
+  }
+
+  @Test
+  void aRemovedHandlerSendsNoMorePings() {
+    try (Listener l = new Listener(TENTACLE)) {
+      l.channel.pipeline().removeLast();
+      l.channel.advanceTimeBy(90, TimeUnit.SECONDS);
+      l.channel.runScheduledPendingTasks();
+      assertEquals(List.of(), Wire.frames(l.channel));
+      assertTrue(l.channel.isOpen());
+      assertEquals(Reason.SESSION_CLOSED, ((YamuxException) l.stream().errors.get(0)).reason());
+    }
+  }
 }
