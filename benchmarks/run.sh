@@ -96,7 +96,7 @@ jmh '\.StreamBenchmark\.' -p stack=SECIO_AES_128_GCM -p size=10485760 -p frame=1
 OPENSSL_ia32cap='~0x200000000' \
   jmh '\.(StreamBenchmark\.|PingPongBenchmark\.backToBack)' -p stack=TLS13_CHACHA20_POLY1305 "${loop[@]}" -rff "$tmp/tls-chacha.json"
 
-# The echo program of issue 16, interleaved: every stack once per round, each run in its own JVM; one
+# The echo program (an echo of 1 GiB against TLS 1.3), interleaved: every stack once per round, each run in its own JVM; one
 # connection of ECHO_BYTES (1 GiB), then 64 connections of 16 MiB each for plaintext, TLS 1.3 and secio.
 jmh_t=$SECONDS
 java -cp "$jar" io.secio.benchmarks.EchoSuite "$results/echo.jsonl" "${ECHO_ROUNDS:-5}" \
@@ -113,21 +113,26 @@ import json, sys
 json.dump([r for f in sys.argv[2:] for r in json.load(open(f))], open(sys.argv[1], "w"), indent=1)
 EOF
 
-# The yamux echo (issue 23 §5, tentacle profile): secio alone, one stream, 64 streams, interleaved; heap per idle stream.
+# The yamux echo (tentacle profile): secio alone, one stream, 64 streams, interleaved; heap per idle stream.
 jmh_t=$SECONDS
 java -cp "$jar" io.secio.benchmarks.StreamSuite "$results/yamux.jsonl" "${YAMUX_ROUNDS:-3}" \
   "${ECHO_BYTES:-1073741824}" "${MANY_BYTES:-16777216}"
 echo "run.sh: StreamSuite took $((SECONDS - jmh_t)) s" >&2
-# The same for libp2p's muxers (issue 24 §5): yamux in the libp2p profile, and mplex.
+# The same for libp2p's muxers: yamux in the libp2p profile, and mplex.
 java -Dyamux.profile=libp2p -cp "$jar" io.secio.benchmarks.StreamSuite "$results/yamux-libp2p.jsonl" \
   "${YAMUX_ROUNDS:-3}" "${ECHO_BYTES:-1073741824}" "${MANY_BYTES:-16777216}"
 java -Dstreams.muxer=mplex -cp "$jar" io.secio.benchmarks.StreamSuite "$results/mplex.jsonl" \
   "${YAMUX_ROUNDS:-3}" "${ECHO_BYTES:-1073741824}" "${MANY_BYTES:-16777216}"
-# Protocol opens per second on a tentacle session (issue 23 §5): one at a time, and 16 at once.
+# Protocol opens per second on a tentacle session: one at a time, and 16 at once.
 for lanes in 1 16; do
   java -cp "$jar" io.secio.benchmarks.ProtocolOpenRate "$lanes" 10 64
 done > "$results/protocol-opens.jsonl"
 java -cp "$jar" io.secio.benchmarks.IdleStreams 10000 > "$results/idle-streams.json"
+# CKB: crawl sessions per second against our own listener, one and 8 at once; heap per idle session.
+for lanes in 1 8; do
+  java -cp "$jar" io.secio.benchmarks.CkbCrawlRate "$lanes" 10
+done > "$results/ckb-crawl.jsonl"
+java -cp "$jar" io.secio.benchmarks.IdleCkbSessions 1000 > "$results/idle-ckb.json"
 java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" SECIO_AES_128_GCM "$tmp/idle-secio.json"
 java -cp "$jar" io.secio.benchmarks.IdleConnections "$connections" PLAIN "$tmp/idle-plain.json"
 cat "$tmp/idle-secio.json" "$tmp/idle-plain.json" > "$results/idle.json"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The ratios of StreamSuite runs (issues 23 and 24, section 5), from its JSON lines.
+"""The ratios of StreamSuite runs (one stream over secio alone, 64 streams over one), from its JSON lines.
 
     python3 benchmarks/stream_report.py OUT.jsonl [OUT2.jsonl ...]
 

@@ -1,7 +1,8 @@
 /**
- * secio without Netty: configuration, identities and peer ids, the negotiated session, the failure
- * reasons, and for a transport of one's own the handshake engine and the frame ciphers it hands over
- * ({@code io.secio.handshake}, {@code io.secio.frame}). Key stretching, the frame cipher
+ * secio without Netty: configuration, identities and peer ids, the negotiated session, the algorithm
+ * names and the failure reasons ({@code io.secio.protocol}), and for a transport of one's own the
+ * handshake engine and the frame ciphers it hands over ({@code io.secio.handshake}, {@code
+ * io.secio.frame}). Key stretching, the frame cipher
  * implementations and the crypto backends stay inside.
  *
  * <p>Conscrypt is optional ({@code requires static}): on the class path it is used when its jar is
@@ -17,9 +18,11 @@ module io.secio.core {
 
   // The API: one line per package.
   exports io.secio;
+  exports io.secio.protocol;
   exports io.secio.identity;
   exports io.secio.handshake;
   exports io.secio.frame;
+  exports io.secio.multiaddr;
   // Not API: the one molecule codec, shared with tentacle's protocol-select and CKB's messages.
   exports io.secio.molecule to io.secio.tentacle, io.secio.ckb;
 }

@@ -21,6 +21,7 @@ module io.secio.netty {
   exports io.secio.netty;
   exports io.secio.netty.multistream;
   // Not API: the shell of every negotiating stage, which tentacle's protocol-select extends too, and
-  // the sink of a stream's stage failure, which libp2p's and tentacle's streams end with.
+  // the one "open a stream and negotiate" seam that libp2p's and tentacle's streams open through.
   exports io.secio.netty.stage to io.secio.tentacle, io.secio.libp2p;
+  exports io.secio.netty.negotiation to io.secio.tentacle, io.secio.libp2p;
 }

@@ -1,5 +1,6 @@
 package io.secio;
 
+import io.secio.protocol.SecioException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

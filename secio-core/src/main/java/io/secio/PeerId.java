@@ -1,7 +1,6 @@
 package io.secio;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import io.secio.crypto.Sha256;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -52,7 +51,7 @@ public final class PeerId {
     byte[] multihash = new byte[2 + SHA2_256_DIGEST_SIZE_IN_BYTES];
     multihash[0] = SHA2_256_CODE;
     multihash[1] = SHA2_256_DIGEST_SIZE_IN_BYTES;
-    System.arraycopy(sha256(data), 0, multihash, 2, SHA2_256_DIGEST_SIZE_IN_BYTES);
+    System.arraycopy(Sha256.digest(data), 0, multihash, 2, SHA2_256_DIGEST_SIZE_IN_BYTES);
     return new PeerId(multihash);
   }
 
@@ -95,14 +94,6 @@ public final class PeerId {
     return code == SHA2_256_CODE
         && length == SHA2_256_DIGEST_SIZE_IN_BYTES
         && m.length == 2 + SHA2_256_DIGEST_SIZE_IN_BYTES;
-  }
-
-  private static byte[] sha256(byte[] data) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(data);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every JDK", e);
-    }
   }
 
   /** The multihash bytes. */

@@ -1,6 +1,7 @@
 package io.secio;
 
 import io.secio.identity.IdentityPublicKey;
+import io.secio.protocol.SecioException;
 import java.util.Collection;
 import java.util.Set;
 

@@ -1,9 +1,11 @@
 package io.secio;
 
-import io.secio.crypto.ConfigBackends;
-import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
 import io.secio.identity.IdentityKeyPair;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.SecioException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
@@ -29,20 +31,6 @@ public final class SecioConfig {
    * This class is the one place that reads it.
    */
   public static final String BACKEND_PROPERTY = "secio.backend";
-
-  static {
-    ConfigBackends.install(new ConfigBackends.Access() {
-      @Override
-      public CryptoBackend backendOf(SecioConfig config) {
-        return config.crypto;
-      }
-
-      @Override
-      public void setBackend(Builder builder, CryptoBackend backend) {
-        builder.crypto = backend;
-      }
-    });
-  }
 
   /** The default and largest usual frame length: 8 MiB, inclusive. */
   public static final int DEFAULT_MAX_FRAME_LENGTH_IN_BYTES = 8 * 1024 * 1024;
@@ -78,7 +66,6 @@ public final class SecioConfig {
   private final SecioObserver observer;
   private final Backend backend;
   /** What {@link #backend} resolved to on this JVM, or what a test handed the builder. */
-  private final CryptoBackend crypto;
   private final SecureRandom random;
   /** {@code null}: any dialect, the listener answering each dialer in its own. */
   private final Dialect dialect;
@@ -105,7 +92,8 @@ public final class SecioConfig {
     this.handshakeExecutor = b.handshakeExecutor;
     this.observer = b.observer;
     this.backend = b.backend != null ? b.backend : defaultBackend();
-    this.crypto = b.crypto != null ? b.crypto : CryptoBackends.of(backend);
+    // Fails the build where the chosen backend does not load, rather than the first handshake.
+    CryptoBackends.of(backend.id());
     this.random = b.random != null ? b.random : new SecureRandom();
     this.dialect = b.dialect;
     if (dialect != null) {
@@ -159,7 +147,6 @@ public final class SecioConfig {
     b.handshakeExecutor = handshakeExecutor;
     b.observer = observer;
     b.backend = backend;
-    b.crypto = crypto;
     b.random = random;
     b.dialect = dialect;
     return b;
@@ -175,9 +162,14 @@ public final class SecioConfig {
     return identity;
   }
 
-  /** The local peer id in libp2p's form; a session's is in its dialect's ({@link Dialect#peerId}). */
+  /**
+   * The local peer id in the form of the config's dialect ({@link Dialect#peerId}): a tentacle id
+   * under {@link Dialect#TENTACLE}, what a tentacle dialer expects; libp2p's form under {@link
+   * Dialect#LIBP2P} and for a listener of {@link Builder#anyDialect() any dialect}, whose sessions
+   * each carry the id of the dialect they spoke.
+   */
   public PeerId localPeerId() {
-    return Dialect.LIBP2P.peerId(identity.publicKey());
+    return (dialect != null ? dialect : Dialect.LIBP2P).peerId(identity.publicKey());
   }
 
   /** The exchanges proposed, most preferred first. */
@@ -305,7 +297,7 @@ public final class SecioConfig {
         + ", maxPlaintextPerFrame=" + maxPlaintextPerFrame
         + ", maxHandshakeMessageLength=" + maxHandshakeMessageLength
         + ", handshakeTimeout=" + handshakeTimeout
-        + ", backend=" + crypto.name()
+        + ", backend=" + backend.id()
         + "}";
   }
 
@@ -329,7 +321,6 @@ public final class SecioConfig {
     private Executor handshakeExecutor;
     private SecioObserver observer = SecioObserver.NONE;
     private Backend backend;
-    private CryptoBackend crypto;
     private SecureRandom random;
     private Dialect dialect = Dialect.LIBP2P;
 
@@ -496,7 +487,6 @@ public final class SecioConfig {
      */
     public Builder backend(Backend backend) {
       this.backend = Objects.requireNonNull(backend, "backend");
-      this.crypto = null;
       return this;
     }
 

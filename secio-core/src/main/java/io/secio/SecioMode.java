@@ -1,5 +1,8 @@
 package io.secio;
 
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import java.util.List;
 
 /** Which proposals a node makes (docs/PROTOCOL.md section 4). Custom lists override a mode. */

@@ -1,5 +1,6 @@
 package io.secio;
 
+import io.secio.protocol.SecioException;
 import java.time.Duration;
 
 /**

@@ -1,6 +1,10 @@
 package io.secio;
 
 import io.secio.identity.IdentityPublicKey;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.ProtocolVersion;
 import java.util.Objects;
 
 /**

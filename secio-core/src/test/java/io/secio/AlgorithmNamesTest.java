@@ -2,6 +2,9 @@ package io.secio;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import org.junit.jupiter.api.Test;
 
 /** An algorithm prints as the wire and the docs spell it, and that name reads back as it. */

@@ -89,4 +89,17 @@ class SecioConfigTest {
         .maxConcurrentHandshakesPerSource(), "a share over the whole bound is the whole bound");
     assertThrows(IllegalArgumentException.class, () -> builder().maxConcurrentHandshakesPerSource(0));
   }
+
+  @Test
+  void theLocalPeerIdIsInTheDialectsForm() {
+    var secp256k1 = TestIdentities.of(KeyType.SECP256K1);
+    PeerId tentacle = Dialect.TENTACLE.peerId(secp256k1.publicKey());
+    PeerId libp2p = Dialect.LIBP2P.peerId(secp256k1.publicKey());
+    assertFalse(tentacle.equals(libp2p), "the two forms differ");
+    assertEquals(tentacle, SecioConfig.builder(secp256k1).dialect(Dialect.TENTACLE).build().localPeerId(),
+        "what a tentacle dialer passes as the expected peer");
+    assertEquals(libp2p, SecioConfig.builder(secp256k1).dialect(Dialect.LIBP2P).build().localPeerId());
+    assertEquals(libp2p, SecioConfig.builder(secp256k1).anyDialect().build().localPeerId(),
+        "a listener of any dialect: libp2p's form");
+  }
 }

@@ -11,6 +11,7 @@ import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
 import io.secio.handshake.HandshakeEngine;
 import io.secio.identity.KeyType;
+import io.secio.protocol.SecioException;
 import io.secio.testing.TestIdentities;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;

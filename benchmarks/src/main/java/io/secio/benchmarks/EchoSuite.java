@@ -20,7 +20,7 @@ import java.util.List;
  *
  * <pre>java -cp benchmarks.jar io.secio.benchmarks.EchoSuite OUT.jsonl ROUNDS ECHO_BYTES MANY_BYTES</pre>
  *
- * The single-connection echo moves {@code ECHO_BYTES} (1 GiB for the issue's program) through each
+ * The single-connection echo moves {@code ECHO_BYTES} (1 GiB in the published runs) through each
  * stack in every round; the many-connection echo, {@value #MANY_CONNECTIONS} connections of {@code
  * MANY_BYTES} each (16 MiB), runs for plaintext, TLS 1.3 and secio AES-128-GCM in the same rounds. One
  * JSON object per run goes to {@code OUT.jsonl}, with its round.

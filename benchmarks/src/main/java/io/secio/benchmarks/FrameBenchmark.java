@@ -1,13 +1,13 @@
 package io.secio.benchmarks;
 
-import io.secio.CipherAlgorithm;
-import io.secio.HashAlgorithm;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
 import io.secio.frame.cipher.DirectionKeys;
 import io.secio.frame.cipher.FrameCiphers;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.util.concurrent.TimeUnit;

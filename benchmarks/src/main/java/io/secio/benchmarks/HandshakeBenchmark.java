@@ -1,8 +1,8 @@
 package io.secio.benchmarks;
 
 import io.netty.channel.Channel;
-import io.secio.ExchangeAlgorithm;
 import io.secio.identity.KeyType;
+import io.secio.protocol.ExchangeAlgorithm;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

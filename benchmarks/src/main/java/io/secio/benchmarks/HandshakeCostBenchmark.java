@@ -1,10 +1,6 @@
 package io.secio.benchmarks;
 
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.crypto.BackendKeys;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
@@ -15,6 +11,10 @@ import io.secio.handshake.HandshakeEngine;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.identity.KeyType;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.SecioException;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.ArrayDeque;
@@ -201,8 +201,8 @@ public class HandshakeCostBenchmark {
   @State(Scope.Thread)
   public static class Ed25519Keys {
     /**
-     * {@code full}: canonical, on the curve, in the prime-order subgroup (what the library did until
-     * round 4); {@code smallOrder}: canonical, on the curve, not one of the eight points of small
+     * {@code full}: canonical, on the curve, in the prime-order subgroup (what the library once did,
+     * and what it no longer needs); {@code smallOrder}: canonical, on the curve, not one of the eight points of small
      * order (Bouncy Castle's partial check, what the library does for a key it has not met), for
      * docs/PROTOCOL.md section 3.1.
      */

@@ -2,8 +2,8 @@ package io.secio.benchmarks;
 
 import com.sun.management.OperatingSystemMXBean;
 import io.netty.channel.Channel;
-import io.secio.ExchangeAlgorithm;
 import io.secio.identity.KeyType;
+import io.secio.protocol.ExchangeAlgorithm;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -88,7 +88,7 @@ public final class IdleStreams {
         .get(Loopback.TIMEOUT_SECONDS, TimeUnit.SECONDS);
   }
 
-  private static long usedAfterGc() throws InterruptedException {
+  static long usedAfterGc() throws InterruptedException {
     long used = Long.MAX_VALUE;
     for (int i = 0; i < 5; i++) {
       System.gc();

@@ -1,9 +1,9 @@
 package io.secio.benchmarks;
 
-import io.secio.CipherAlgorithm;
-import io.secio.HashAlgorithm;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.util.concurrent.TimeUnit;

@@ -15,7 +15,7 @@ import io.secio.Dialect;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
-import io.secio.tentacle.ProtocolStream;
+import io.secio.streams.StreamChannel;
 import io.secio.tentacle.Tentacle;
 import io.secio.tentacle.TentacleConfig;
 import io.secio.tentacle.TentacleProtocol;
@@ -72,7 +72,7 @@ public final class ProtocolOpenRate {
         () -> Tentacle.server(secio(), serverConfig))) {
       Channel connection = loopback.connect(Tentacle.client(secio(), client.build()), false);
       TentacleSession session = Tentacle.sessionFuture(connection).get(Loopback.TIMEOUT_SECONDS, TimeUnit.SECONDS);
-      session.open(KEEP).get(Loopback.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      session.openStream(KEEP, new Idle()).get(Loopback.TIMEOUT_SECONDS, TimeUnit.SECONDS);
       long warmUpEnds = System.nanoTime() + WARM_UP_NANOS;
       runLanes(session, lanes, message, warmUpEnds);
       long started = System.nanoTime();
@@ -114,12 +114,13 @@ public final class ProtocolOpenRate {
       done.complete(null);
       return;
     }
-    session.open(protocol).addListener((Future<ProtocolStream> opened) -> {
+    ChannelHandler check = session.config().protocol(protocol).orElseThrow().handler();
+    session.openStream(protocol, check).addListener((Future<StreamChannel> opened) -> {
       if (!opened.isSuccess()) {
         done.completeExceptionally(opened.cause());
         return;
       }
-      Channel stream = opened.getNow().channel();
+      Channel stream = opened.getNow();
       stream.closeFuture().addListener(closed -> {
         if (stream.attr(CheckThenHalfClose.ECHOED).get() == null) {
           done.completeExceptionally(new IllegalStateException(protocol + "'s stream closed without its echo"));

@@ -1,6 +1,6 @@
 package io.secio.benchmarks;
 
-import io.secio.CipherAlgorithm;
+import io.secio.protocol.CipherAlgorithm;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.Provider;

@@ -7,13 +7,13 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.concurrent.Future;
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
 import io.secio.HandshakeLimiter;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Secio;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
 import java.security.SecureRandom;
 import java.util.List;
 

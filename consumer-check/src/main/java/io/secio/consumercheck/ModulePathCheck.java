@@ -14,8 +14,8 @@ import java.util.List;
  * packages this module can see, then a loopback handshake and echo. ModulePathTest reads the report.
  */
 public final class ModulePathCheck {
-  private static final List<String> PACKAGES = List.of("io.secio", "io.secio.identity",
-      "io.secio.handshake", "io.secio.frame", "io.secio.frame.cipher", "io.secio.crypto");
+  private static final List<String> PACKAGES = List.of("io.secio", "io.secio.protocol",
+      "io.secio.identity", "io.secio.handshake", "io.secio.frame", "io.secio.frame.cipher", "io.secio.crypto");
 
   private ModulePathCheck() {}
 

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-/** A new JVM running a main class of {@code io.secio.consumercheck} with everything on the module path. */
+/** A new JVM running a main class of a named module with everything on the module path. */
 final class ModulePathJvm {
   /** Only guards against a hang; a run takes seconds. */
   private static final long GUARD_SECONDS = 600;
@@ -30,11 +30,18 @@ final class ModulePathJvm {
   /** The output lines, not blank, of {@code main} run with {@code options} and {@code args}; it must exit 0. */
   static List<String> run(String modulePath, Class<?> main, List<String> options, String... args)
       throws IOException, InterruptedException {
+    // On surefire's class path the class is in no module: name the one it is in on the module path.
+    return run(modulePath, "io.secio.consumercheck/" + main.getName(), options, args);
+  }
+
+  /** As above, for {@code main} given as {@code module/class}. */
+  static List<String> run(String modulePath, String main, List<String> options, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
     command.addAll(options);
-    command.addAll(List.of("-p", modulePath, "-m", "io.secio.consumercheck/" + main.getName()));
+    command.addAll(List.of("-p", modulePath, "-m", main));
     command.addAll(List.of(args));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     process.getOutputStream().close();

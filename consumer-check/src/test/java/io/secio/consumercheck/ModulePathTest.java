@@ -23,15 +23,16 @@ class ModulePathTest {
     assertEquals(List.of(
         "named io.secio.consumercheck io.secio.core io.secio.netty",
         "exported io.secio true",
+        "exported io.secio.protocol true",
         "exported io.secio.identity true",
         "exported io.secio.handshake true",
         "exported io.secio.frame true",
         "exported io.secio.frame.cipher false",
         "exported io.secio.crypto false",
         "exported io.secio.netty.stage false",
-        "conscrypt resolved false"), report.subList(0, 9), String.join("\n", report));
-    assertTrue(report.get(9).startsWith("echoed hello over "), report.get(9));
-    assertEquals(10, report.size(), String.join("\n", report));
+        "conscrypt resolved false"), report.subList(0, 10), String.join("\n", report));
+    assertTrue(report.get(10).startsWith("echoed hello over "), report.get(10));
+    assertEquals(11, report.size(), String.join("\n", report));
   }
 
   /** What io.secio.core's module descriptor tells a module-path user who wants BoringSSL to do. */
@@ -43,9 +44,9 @@ class ModulePathTest {
     List<String> report = runOnModulePath(modulePath() + File.pathSeparator + conscrypt,
         "--add-modules", "org.conscrypt", "--enable-native-access=org.conscrypt");
 
-    assertEquals("conscrypt resolved true", report.get(8), String.join("\n", report));
-    assertTrue(report.get(9).matches("echoed hello over \\S+ by conscrypt"), report.get(9));
-    assertEquals(10, report.size(), String.join("\n", report));
+    assertEquals("conscrypt resolved true", report.get(9), String.join("\n", report));
+    assertTrue(report.get(10).matches("echoed hello over \\S+ by conscrypt"), report.get(10));
+    assertEquals(11, report.size(), String.join("\n", report));
   }
 
   private static List<String> runOnModulePath(String modulePath, String... options)

@@ -10,7 +10,7 @@ import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.libp2p.Libp2p;
 import io.secio.libp2p.Libp2pConfig;
-import io.secio.libp2p.Libp2pConnection;
+import io.secio.libp2p.Libp2pSession;
 import io.secio.libp2p.Muxer;
 import io.secio.netty.Transports;
 import java.security.SecureRandom;
@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * </pre>
  *
  * <p>The connection is set up before it exists, in one handler; each stage waits for the one before
- * it, and {@link Libp2pConnection#ready()} completes once the muxer is agreed.
+ * it, and {@link Libp2p#awaitSession} returns once the muxer is agreed (or throws why not).
  */
 public final class DialLibp2pNode {
   private DialLibp2pNode() {}
@@ -63,9 +63,9 @@ public final class DialLibp2pNode {
         .handler(Libp2p.client(config, libp2p, node))
         .connect(host, port).sync().channel();
     try {
-      Libp2pConnection connection = Libp2p.connection(ch);
-      Duration roundTrip = connection.ping().get(30, TimeUnit.SECONDS);
-      return new Pinged(connection.session().orElseThrow(), roundTrip);
+      Libp2pSession session = Libp2p.awaitSession(ch); // throws the upgrade's Libp2pException
+      Duration roundTrip = session.ping().get(30, TimeUnit.SECONDS);
+      return new Pinged(session.secioSession().orElseThrow(), roundTrip);
     } finally {
       ch.close().sync();
     }

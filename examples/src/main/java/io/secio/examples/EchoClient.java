@@ -75,7 +75,7 @@ public final class EchoClient {
    * Connects as the peer of {@code config}, secures the connection with the peer {@code server} (and
    * no other), sends {@code message} and waits (at most 10 s) for its echo.
    *
-   * @throws io.secio.SecioException if the handshake fails: {@code PEER_ID_MISMATCH} when another
+   * @throws io.secio.protocol.SecioException if the handshake fails: {@code PEER_ID_MISMATCH} when another
    *     key answers, {@code CLOSED} when the server hangs up (as one that does not accept us does)
    */
   public static Echoed echo(EventLoopGroup group, Transports transport, SecioConfig config, String host,

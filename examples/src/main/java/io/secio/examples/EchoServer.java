@@ -7,6 +7,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.secio.SecioConfig;
+import io.secio.protocol.SecioException;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Secio;
@@ -28,7 +29,7 @@ import java.security.SecureRandom;
 public final class EchoServer {
   private EchoServer() {}
 
-  public static void main(String[] args) throws InterruptedException, IOException {
+  public static void main(String[] args) throws InterruptedException, IOException, SecioException {
     int port = args.length > 0 ? Integer.parseInt(args[0]) : 4001;
     // A key file (as `secio keygen` writes it) keeps the peer id across restarts; without one, a new
     // secp256k1 key, the one type every dialect carries.
@@ -37,6 +38,9 @@ public final class EchoServer {
         : IdentityKeyPair.generate(KeyType.SECP256K1, new SecureRandom());
     // Every kind of dialer on the one port: libp2p v0.1 and v0.2 and, with a secp256k1 key, tentacle.
     SecioConfig config = SecioConfig.builder(identity).anyDialect().build();
+    // The first handshake's cost (class loading, the crypto self-tests) paid now, at start-up, not
+    // inside the first client's handshake timeout.
+    Secio.warmUp(config);
     Transports transport = Transports.best();
     EventLoopGroup group = transport.newEventLoopGroup(0);
     try {

@@ -1,13 +1,13 @@
 package io.secio.examples;
 
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioMode;
 import io.secio.SecioSession;
 import io.secio.frame.CipherPair;
 import io.secio.handshake.HandshakeEngine;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.protocol.SecioException;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayDeque;

@@ -7,12 +7,12 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioObserver;
 import io.secio.SecioSession;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Transports;
+import io.secio.protocol.SecioException;
 import java.security.SecureRandom;
 import java.time.Duration;
 

@@ -10,12 +10,12 @@ import io.netty.channel.EventLoopGroup;
 import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.handshake.HandshakeEngine;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Transports;
+import io.secio.protocol.SecioException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -209,5 +209,18 @@ class ExamplesTest {
     assertEquals(26.0, registry.find("secio.bytes").tag("direction", "sealed").counter().count());
     assertEquals(26.0, registry.find("secio.bytes").tag("direction", "opened").counter().count());
     assertEquals(2, registry.find("secio.handshake").tag("outcome", "success").timer().count());
+  }
+
+  @Test
+  void theTentacleQuickStartEchoesOverTheVersionTheServerChose() throws Exception {
+    String line = TentacleQuickStart.run();
+    assertTrue(line.matches("hello over /test/echo version 2 from Qm\\w+"), line);
+  }
+
+  @Test
+  void tentacleOverWebSocketEchoesOnBothListenersAndBothTransports() throws Exception {
+    assertEquals(List.of("tcp to the one port: hello over /test/echo version 2 over TCP",
+        "ws to the one port: hello over /test/echo version 2 over WebSocket",
+        "ws to the ws port: hello over /test/echo version 2 over WebSocket"), TentacleOverWebSocket.run());
   }
 }

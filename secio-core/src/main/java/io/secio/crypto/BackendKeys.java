@@ -1,6 +1,6 @@
 package io.secio.crypto;
 
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import java.security.GeneralSecurityException;
 
 /**

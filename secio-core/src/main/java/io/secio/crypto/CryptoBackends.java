@@ -1,6 +1,5 @@
 package io.secio.crypto;
 
-import io.secio.Backend;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
@@ -8,8 +7,8 @@ import java.util.function.Function;
 /**
  * Where backends come from. Each named backend is built once per JVM, on first request; its
  * primitives prove themselves with known-answer self-tests before they are offered. Which one a
- * connection uses is its {@link io.secio.SecioConfig}'s choice ({@link Backend}); nothing here reads
- * a system property.
+ * connection uses is its {@link io.secio.SecioConfig}'s choice ({@link io.secio.Backend}, by its
+ * id); nothing here reads a system property.
  *
  * <ul>
  *   <li>{@code auto}: per primitive, the fastest self-tested backend on this JVM;
@@ -29,7 +28,7 @@ public final class CryptoBackends {
    * (Conscrypt for AEAD, key exchange, Ed25519 and ECDSA where its natives load; the JDK for AES-CTR,
    * HMAC and RSA; Bouncy Castle as the last resort). Its {@link CryptoBackend#nameFor} tells which
    * backend serves a primitive; a primitive no backend offers fails with {@link
-   * io.secio.SecioException.Reason#UNAVAILABLE}. It also serves {@link
+   * io.secio.protocol.SecioException.Reason#UNAVAILABLE}. It also serves {@link
    * io.secio.identity.IdentityKeyPair#sign} and {@link io.secio.identity.IdentityPublicKey#verify}
    * outside a handshake.
    */
@@ -38,12 +37,13 @@ public final class CryptoBackends {
   }
 
   /**
-   * The backend of a choice: the {@linkplain #defaultBackend() auto} one, or the named one.
+   * The backend of a choice by its id: the {@linkplain #defaultBackend() auto} one for {@code auto},
+   * else the named one.
    *
-   * @throws IllegalStateException if the named backend does not load on this JVM
+   * @throws IllegalStateException if the id names no backend, or one that does not load on this JVM
    */
-  public static CryptoBackend of(Backend choice) {
-    return choice == Backend.AUTO ? defaultBackend() : select(choice.id(), CryptoBackends::named);
+  public static CryptoBackend of(String id) {
+    return id.equals(CompositeBackend.NAME) ? defaultBackend() : select(id, CryptoBackends::named);
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.secio.crypto;
 
-import io.secio.ExchangeAlgorithm;
-import io.secio.SecioException;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.SecioException;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;

@@ -1,7 +1,7 @@
 package io.secio.crypto;
 
-import io.secio.ExchangeAlgorithm;
-import io.secio.SecioException;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.SecioException;
 
 /**
  * One side's ephemeral key for one handshake (docs/PROTOCOL.md section 7). Not thread-safe; {@link #destroy()}

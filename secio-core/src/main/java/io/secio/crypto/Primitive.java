@@ -1,8 +1,8 @@
 package io.secio.crypto;
 
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 
 /**
  * One primitive a {@link CryptoBackend} may offer: frame ciphers and MACs, key exchanges, and identity

@@ -1,6 +1,6 @@
 package io.secio.crypto;
 
-import io.secio.ExchangeAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
 
 /**
  * The ECDH test vectors of RFC 5903 section 8 (8.1 P-256, 8.2 P-384, 8.3 P-521), in hex: the

@@ -1,6 +1,6 @@
 package io.secio.frame;
 
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.secio.frame;
 
-import io.secio.SecioException;
-import io.secio.SecioException.Reason;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import java.nio.ByteBuffer;
 
 /**

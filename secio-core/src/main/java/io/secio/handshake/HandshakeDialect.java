@@ -1,8 +1,8 @@
 package io.secio.handshake;
 
 import io.secio.Dialect;
-import io.secio.SecioException;
 import io.secio.identity.IdentityPublicKey;
+import io.secio.protocol.SecioException;
 import java.nio.ByteBuffer;
 
 /**

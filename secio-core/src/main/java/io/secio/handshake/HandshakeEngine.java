@@ -1,17 +1,12 @@
 package io.secio.handshake;
 
-import io.secio.CipherAlgorithm;
 import io.secio.Dialect;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.SecioException.Reason;
-import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.crypto.BackendKeys;
-import io.secio.crypto.ConfigBackends;
 import io.secio.crypto.CryptoBackend;
+import io.secio.crypto.CryptoBackends;
 import io.secio.crypto.EphemeralKeyPair;
 import io.secio.crypto.Primitive;
 import io.secio.frame.CipherPair;
@@ -22,6 +17,11 @@ import io.secio.frame.cipher.FrameCiphers;
 import io.secio.frame.cipher.KeyStretcher.StretchedKeys;
 import io.secio.frame.cipher.KeyStretcher;
 import io.secio.identity.IdentityPublicKey;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -106,15 +106,15 @@ public final class HandshakeEngine {
   private SecioSession session;
   private boolean split;
 
-  private HandshakeEngine(
-      SecioConfig config, Dialect dialect, byte[] nonceOut, byte[] fixedEphemeralPrivate) {
+  private HandshakeEngine(SecioConfig config, Dialect dialect, CryptoBackend backend, byte[] nonceOut,
+      byte[] fixedEphemeralPrivate) {
     this.config = Objects.requireNonNull(config, "config");
     Objects.requireNonNull(dialect, "dialect");
     if (!config.speaks(dialect)) {
       throw new IllegalArgumentException("this config does not speak the " + dialect + " dialect");
     }
     this.dialect = HandshakeDialect.of(dialect);
-    this.backend = ConfigBackends.of(config);
+    this.backend = Objects.requireNonNull(backend, "backend");
     this.nonceOut = nonceOut;
     this.fixedEphemeralPrivate = fixedEphemeralPrivate;
     this.localKey = config.identity().publicKey();
@@ -135,16 +135,35 @@ public final class HandshakeEngine {
    * @throws IllegalArgumentException if the config does not speak that dialect
    */
   public static HandshakeEngine create(SecioConfig config, Dialect dialect) {
+    return create(config, dialect, backendOf(config));
+  }
+
+  /**
+   * An engine on {@code backend} rather than the config's choice, in the config's dialect: for tests
+   * that watch or break the backend (a spy, a failing one) without making that a config setting users
+   * could reach.
+   */
+  static HandshakeEngine create(SecioConfig config, CryptoBackend backend) {
+    return create(config, statedDialect(config), backend);
+  }
+
+  /** As {@link #create(SecioConfig, CryptoBackend)}, in {@code dialect}. */
+  static HandshakeEngine create(SecioConfig config, Dialect dialect, CryptoBackend backend) {
     byte[] nonce = new byte[Propose.NONCE_SIZE_IN_BYTES];
     config.random().nextBytes(nonce);
-    return new HandshakeEngine(config, dialect, nonce, null);
+    return new HandshakeEngine(config, dialect, backend, nonce, null);
   }
 
   /** An engine with a fixed nonce and ephemeral private key, for known-answer tests only. */
   static HandshakeEngine createForKnownAnswers(
-      SecioConfig config, byte[] nonceOut, byte[] ephemeralPrivate) {
+      SecioConfig config, CryptoBackend backend, byte[] nonceOut, byte[] ephemeralPrivate) {
     return new HandshakeEngine(
-        config, statedDialect(config), nonceOut.clone(), ephemeralPrivate.clone());
+        config, statedDialect(config), backend, nonceOut.clone(), ephemeralPrivate.clone());
+  }
+
+  /** The backend of the config's {@link SecioConfig#backend()} choice; its build proved it loads. */
+  static CryptoBackend backendOf(SecioConfig config) {
+    return CryptoBackends.of(config.backend().id());
   }
 
   private static Dialect statedDialect(SecioConfig config) {

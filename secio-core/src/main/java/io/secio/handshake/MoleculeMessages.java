@@ -1,8 +1,8 @@
 package io.secio.handshake;
 
-import io.secio.SecioException;
 import io.secio.molecule.Molecule;
 import io.secio.molecule.MoleculeException;
+import io.secio.protocol.SecioException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

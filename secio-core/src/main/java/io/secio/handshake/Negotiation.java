@@ -1,11 +1,10 @@
 package io.secio.handshake;
 
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
-import io.secio.SecioException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import io.secio.crypto.Sha256;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.SecioException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -28,8 +27,8 @@ final class Negotiation {
    * lexicographic: positive when the local side is preferred, zero when talking to itself.
    */
   static int order(byte[] localPub, byte[] localNonce, byte[] remotePub, byte[] remoteNonce) {
-    byte[] oh1 = sha256(remotePub, localNonce);
-    byte[] oh2 = sha256(localPub, remoteNonce);
+    byte[] oh1 = Sha256.digest(remotePub, localNonce);
+    byte[] oh2 = Sha256.digest(localPub, remoteNonce);
     return Integer.signum(Arrays.compareUnsigned(oh1, oh2));
   }
 
@@ -87,14 +86,4 @@ final class Negotiation {
     throw new SecioException(SecioException.Reason.NO_COMMON_ALGORITHMS, "no common " + kind);
   }
 
-  private static byte[] sha256(byte[] a, byte[] b) {
-    try {
-      MessageDigest d = MessageDigest.getInstance("SHA-256");
-      d.update(a);
-      d.update(b);
-      return d.digest();
-    } catch (NoSuchAlgorithmException e) {
-      throw new AssertionError("every JVM has SHA-256", e);
-    }
-  }
 }

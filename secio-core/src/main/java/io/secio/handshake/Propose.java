@@ -1,6 +1,6 @@
 package io.secio.handshake;
 
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 
 /**
  * A Propose as both dialects carry it (docs/PROTOCOL.md section 4): the sender's nonce, its identity

@@ -2,8 +2,8 @@ package io.secio.handshake;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
-import io.secio.SecioException;
 import io.secio.proto.Spipe;
+import io.secio.protocol.SecioException;
 
 /**
  * The libp2p dialect's message codec: translates {@link Propose} and {@link Exchange}

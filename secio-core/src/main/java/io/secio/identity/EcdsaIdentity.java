@@ -1,16 +1,13 @@
 package io.secio.identity;
 
 import io.secio.crypto.EcdsaSignature;
+import io.secio.crypto.JdkKeys;
 import io.secio.crypto.Primitive;
 import java.io.IOException;
 import java.math.BigInteger;
-import java.security.AlgorithmParameters;
-import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
-import java.security.KeyFactory;
 import java.security.SecureRandom;
 import java.security.interfaces.ECPublicKey;
-import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECParameterSpec;
 import java.security.spec.ECPoint;
 import java.security.spec.ECPrivateKeySpec;
@@ -34,15 +31,14 @@ import org.bouncycastle.util.BigIntegers;
  * PrivateKey.Data} a DER SEC1 ECPrivateKey (RFC 5915, written with curve and public key as go-libp2p
  * does); signatures are ECDSA over SHA-256(m), DER. Signing and verifying run on the caller's backend
  * ({@link Primitive#ECDSA_P256}), after the signature's DER is checked strictly here. The JDK's SunEC
- * decodes and encodes public keys; Bouncy Castle reads and writes SEC1 and derives a public key from
+ * decodes and encodes public keys ({@link JdkKeys}); Bouncy Castle reads and writes SEC1 and derives a public key from
  * a scalar, which the JDK cannot.
  */
 final class EcdsaIdentity implements KeyScheme {
   static final EcdsaIdentity INSTANCE = new EcdsaIdentity();
 
-  private static final String PROVIDER = "SunEC";
   private static final String CURVE_NAME = "secp256r1";
-  private static final ECParameterSpec P256 = p256();
+  private static final ECParameterSpec P256 = JdkKeys.ecParameters(CURVE_NAME);
   private static final X9ECParameters P256_MATH = CustomNamedCurves.getByName(CURVE_NAME);
   private static final ECDomainParameters P256_DOMAIN = new ECDomainParameters(P256_MATH);
   private static final int SCALAR_SIZE_IN_BYTES = 32;
@@ -53,7 +49,7 @@ final class EcdsaIdentity implements KeyScheme {
   public Verifier publicKey(byte[] publicData) throws InvalidKeyException {
     ECPublicKey key;
     try {
-      key = (ECPublicKey) keyFactory().generatePublic(new X509EncodedKeySpec(publicData));
+      key = (ECPublicKey) JdkKeys.ecKeyFactory().generatePublic(new X509EncodedKeySpec(publicData));
     } catch (InvalidKeySpecException | ClassCastException e) {
       throw new InvalidKeyException("not an EC SubjectPublicKeyInfo", e);
     }
@@ -118,7 +114,7 @@ final class EcdsaIdentity implements KeyScheme {
               SCALAR_SIZE_IN_BYTES * 8, d, new DERBitString(uncompressed(w)),
               SECObjectIdentifiers.secp256r1)
           .getEncoded(ASN1Encoding.DER);
-      publicData = keyFactory().generatePublic(new ECPublicKeySpec(w, P256)).getEncoded();
+      publicData = JdkKeys.ecKeyFactory().generatePublic(new ECPublicKeySpec(w, P256)).getEncoded();
     } catch (IOException | InvalidKeySpecException e) {
       throw new IllegalStateException("cannot encode a P-256 key", e);
     }
@@ -165,23 +161,5 @@ final class EcdsaIdentity implements KeyScheme {
         && P256.getGenerator().equals(params.getGenerator())
         && P256.getOrder().equals(params.getOrder())
         && P256.getCofactor() == params.getCofactor();
-  }
-
-  private static ECParameterSpec p256() {
-    try {
-      AlgorithmParameters parameters = AlgorithmParameters.getInstance("EC", PROVIDER);
-      parameters.init(new ECGenParameterSpec(CURVE_NAME));
-      return parameters.getParameterSpec(ECParameterSpec.class);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException(PROVIDER + " lacks P-256", e);
-    }
-  }
-
-  private static KeyFactory keyFactory() {
-    try {
-      return KeyFactory.getInstance("EC", PROVIDER);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException(PROVIDER + " provider missing", e);
-    }
   }
 }

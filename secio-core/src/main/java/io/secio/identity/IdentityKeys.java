@@ -2,8 +2,8 @@ package io.secio.identity;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
-import io.secio.SecioException;
 import io.secio.proto.Keys;
+import io.secio.protocol.SecioException;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.SecureRandom;

@@ -1,6 +1,6 @@
 package io.secio.identity;
 
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 
 /**
  * A peer's long-term public key, as carried in a Propose. Immutable and thread-safe; {@code equals}

@@ -1,12 +1,11 @@
 package io.secio.identity;
 
-import io.secio.SecioException;
 import io.secio.crypto.BackendKeys;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
+import io.secio.crypto.Sha256;
+import io.secio.protocol.SecioException;
 import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Objects;
@@ -100,11 +99,6 @@ final class Libp2pPublicKey implements IdentityPublicKey, BackendKeys.Public {
    * rather than the key's own bytes, which an Ed25519 private key repeats.
    */
   static String fingerprint(byte[] keyData) {
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(keyData);
-      return "sha256:" + HexFormat.of().formatHex(digest, 0, FINGERPRINT_SIZE_IN_BYTES);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every JDK", e);
-    }
+    return "sha256:" + HexFormat.of().formatHex(Sha256.digest(keyData), 0, FINGERPRINT_SIZE_IN_BYTES);
   }
 }

@@ -1,11 +1,11 @@
 package io.secio.identity;
 
+import io.secio.crypto.JdkKeys;
 import io.secio.crypto.Primitive;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
-import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.SecureRandom;
@@ -25,12 +25,11 @@ import org.bouncycastle.asn1.pkcs.RSAPrivateKey;
  * PKCS#1 RSAPrivateKey; signatures are RSASSA-PKCS1-v1_5 with SHA-256. Moduli of 2048 to 8192 bits
  * only: smaller ones are weak, larger ones make every handshake with that peer expensive. Signing and
  * verifying run on the caller's backend ({@link Primitive#RSA_SHA256}); the JDK's SunRsaSign decodes
- * and generates keys, and Bouncy Castle reads and writes PKCS#1.
+ * and generates keys ({@link JdkKeys}), and Bouncy Castle reads and writes PKCS#1.
  */
 final class RsaIdentity implements KeyScheme {
   static final RsaIdentity INSTANCE = new RsaIdentity();
 
-  private static final String PROVIDER = "SunRsaSign";
   private static final int MIN_MODULUS_SIZE_IN_BITS = 2048;
   private static final int MAX_MODULUS_SIZE_IN_BITS = 8192;
   /** Go's crypto/rsa refuses exponents over 2^31 - 1; the bound also caps verification cost. */
@@ -42,7 +41,7 @@ final class RsaIdentity implements KeyScheme {
   public Verifier publicKey(byte[] publicData) throws InvalidKeyException {
     RSAPublicKey key;
     try {
-      key = (RSAPublicKey) keyFactory().generatePublic(new X509EncodedKeySpec(publicData));
+      key = (RSAPublicKey) JdkKeys.rsaKeyFactory().generatePublic(new X509EncodedKeySpec(publicData));
     } catch (InvalidKeySpecException | ClassCastException e) {
       throw new InvalidKeyException("not an RSA SubjectPublicKeyInfo", e);
     }
@@ -76,19 +75,19 @@ final class RsaIdentity implements KeyScheme {
           pkcs1.getModulus(), pkcs1.getPublicExponent(), pkcs1.getPrivateExponent(),
           pkcs1.getPrime1(), pkcs1.getPrime2(), pkcs1.getExponent1(), pkcs1.getExponent2(),
           pkcs1.getCoefficient());
-      byte[] publicData = keyFactory()
+      byte[] publicData = JdkKeys.rsaKeyFactory()
           .generatePublic(new RSAPublicKeySpec(pkcs1.getModulus(), pkcs1.getPublicExponent()))
           .getEncoded();
       return new SigningKey(privateData.clone(), publicData, Primitive.RSA_SHA256, key);
     } catch (InvalidKeySpecException e) {
-      throw new InvalidKeyException("RSA private key rejected by " + PROVIDER, e);
+      throw new InvalidKeyException("RSA private key rejected by " + JdkKeys.RSA_PROVIDER, e);
     }
   }
 
   @Override
   public SigningKey generate(SecureRandom random) {
     try {
-      KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA", PROVIDER);
+      KeyPairGenerator generator = JdkKeys.rsaKeyPairGenerator();
       generator.initialize(
           new RSAKeyGenParameterSpec(MIN_MODULUS_SIZE_IN_BITS, RSAKeyGenParameterSpec.F4), random);
       KeyPair pair = generator.generateKeyPair();
@@ -103,7 +102,7 @@ final class RsaIdentity implements KeyScheme {
           key.getCrtCoefficient());
       return new SigningKey(privateData, pair.getPublic().getEncoded(), Primitive.RSA_SHA256, spec);
     } catch (GeneralSecurityException | IOException e) {
-      throw new IllegalStateException("cannot generate an RSA key with " + PROVIDER, e);
+      throw new IllegalStateException("cannot generate an RSA key with " + JdkKeys.RSA_PROVIDER, e);
     }
   }
 
@@ -117,14 +116,6 @@ final class RsaIdentity implements KeyScheme {
     if (!exponent.testBit(0) || exponent.bitLength() < 2
         || exponent.bitLength() > MAX_EXPONENT_SIZE_IN_BITS) {
       throw new InvalidKeyException("RSA public exponent must be odd and between 3 and 2^31");
-    }
-  }
-
-  private static KeyFactory keyFactory() {
-    try {
-      return KeyFactory.getInstance("RSA", PROVIDER);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException(PROVIDER + " provider missing", e);
     }
   }
 }

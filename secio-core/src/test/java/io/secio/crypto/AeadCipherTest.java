@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import java.nio.ByteBuffer;
 import java.security.InvalidKeyException;
 import java.util.ArrayList;

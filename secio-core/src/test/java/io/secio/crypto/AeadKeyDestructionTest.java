@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.secio.CipherAlgorithm;
+import io.secio.protocol.CipherAlgorithm;
 import io.secio.testing.TestBackends;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

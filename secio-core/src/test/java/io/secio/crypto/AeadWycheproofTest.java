@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import io.secio.CipherAlgorithm;
+import io.secio.protocol.CipherAlgorithm;
 import io.secio.testing.Vectors;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
-import io.secio.SecioException;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.SecioException;
 import io.secio.testing.Hex;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
@@ -93,6 +93,16 @@ class CryptoBackendsTest {
       assertTrue(jdk.offers(p), p.toString());
       assertEquals("jdk", jdk.nameFor(p), "a single backend serves every primitive itself");
     }
+  }
+
+  /** A config's choice, by its id: auto is the JVM's one auto backend, a name its one backend. */
+  @Test
+  void aChoiceByIdIsTheSameBackendEveryTime() {
+    assertSame(CryptoBackends.defaultBackend(), CryptoBackends.of("auto"));
+    assertSame(CryptoBackends.named("jdk").orElseThrow(), CryptoBackends.of("jdk"));
+    assertSame(CryptoBackends.named("bouncycastle").orElseThrow(), CryptoBackends.of("bouncycastle"));
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> CryptoBackends.of("openssl"));
+    assertTrue(e.getMessage().startsWith("openssl is not a backend"), e.getMessage());
   }
 
   @Test

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import io.secio.ExchangeAlgorithm;
-import io.secio.SecioException;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.SecioException;
 import io.secio.testing.Vectors;
 import java.util.ArrayList;
 import java.util.HashSet;

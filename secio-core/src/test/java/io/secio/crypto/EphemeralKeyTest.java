@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.ExchangeAlgorithm;
-import io.secio.SecioException;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.SecioException;
 import io.secio.testing.Hex;
 import java.math.BigInteger;
 import java.security.SecureRandom;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import io.secio.HashAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import io.secio.testing.Vectors;
 import java.security.MessageDigest;
 import java.util.ArrayList;

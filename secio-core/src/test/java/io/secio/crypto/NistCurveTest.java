@@ -140,7 +140,7 @@ class NistCurveTest {
     assertEquals(curve.exchange().wireName() + " (" + CustomNamedCurves.getOID(jcaName(curve)) + ")",
         curve.toString());
     assertThrows(IllegalArgumentException.class,
-        () -> NistCurve.of(io.secio.ExchangeAlgorithm.X25519));
+        () -> NistCurve.of(io.secio.protocol.ExchangeAlgorithm.X25519));
   }
 
   private static BigInteger order(NistCurve curve) {

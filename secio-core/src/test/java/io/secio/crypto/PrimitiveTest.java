@@ -2,9 +2,9 @@ package io.secio.crypto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import io.secio.testing.Hex;
 import org.junit.jupiter.api.Test;
 

@@ -2,8 +2,8 @@ package io.secio.crypto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
 import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.secio.SecioException;
-import io.secio.SecioException.Reason;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Random;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.secio.SecioException;
 import io.secio.frame.FrameReader;
 import io.secio.frame.Frames;
+import io.secio.protocol.SecioException;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

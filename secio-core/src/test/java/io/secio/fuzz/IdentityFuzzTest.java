@@ -9,8 +9,8 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.secio.Dialect;
 import io.secio.PeerId;
-import io.secio.SecioException;
 import io.secio.identity.IdentityPublicKey;
+import io.secio.protocol.SecioException;
 
 /**
  * The two parsers of untrusted identity data: a peer's {@code PublicKey} protobuf (only {@link

@@ -1,16 +1,16 @@
 package io.secio.fuzz;
 
 import com.google.gson.JsonObject;
-import io.secio.CipherAlgorithm;
 import io.secio.Dialect;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
 import io.secio.crypto.CryptoBackends;
 import io.secio.frame.Frames;
 import io.secio.frame.cipher.DirectionKeys;
 import io.secio.handshake.ScriptedPeer;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import io.secio.testing.TentacleTranscripts;
 import io.secio.testing.TestIdentities;
 import io.secio.testing.Vectors;

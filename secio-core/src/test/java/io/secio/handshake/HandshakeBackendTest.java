@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.Backend;
 import io.secio.SecioConfig;
-import io.secio.crypto.ConfigBackends;
 import io.secio.crypto.CryptoBackends;
 import io.secio.crypto.Primitive;
 import io.secio.identity.KeyType;
@@ -44,11 +43,11 @@ class HandshakeBackendTest {
   void signingAndVerifyingGoThroughTheConfigsBackend(KeyType type) {
     SpyBackend spyA = new SpyBackend(CryptoBackends.defaultBackend());
     SpyBackend spyB = new SpyBackend(CryptoBackends.defaultBackend());
-    SecioConfig a = ConfigBackends.with(SecioConfig.builder(TestIdentities.of(type)), spyA).build();
-    SecioConfig b = ConfigBackends.with(
-        SecioConfig.builder(TestIdentities.other(KeyType.ED25519)), spyB).build();
+    SecioConfig a = SecioConfig.builder(TestIdentities.of(type)).build();
+    SecioConfig b = SecioConfig.builder(TestIdentities.other(KeyType.ED25519)).build();
 
-    InMemoryHandshake h = new InMemoryHandshake(HandshakeEngine.create(a), HandshakeEngine.create(b)).run();
+    InMemoryHandshake h =
+        new InMemoryHandshake(HandshakeEngine.create(a, spyA), HandshakeEngine.create(b, spyB)).run();
 
     assertNull(h.failureA);
     assertNull(h.failureB);
@@ -68,7 +67,7 @@ class HandshakeBackendTest {
       SecioConfig a = SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).backend(choice).build();
       SecioConfig b = SecioConfig.builder(TestIdentities.other(KeyType.ED25519)).backend(choice).build();
       assertSame(choice, a.backend());
-      assertSame(CryptoBackends.named(choice.id()).get(), ConfigBackends.of(a));
+      assertSame(CryptoBackends.named(choice.id()).get(), HandshakeEngine.backendOf(a));
 
       InMemoryHandshake h =
           new InMemoryHandshake(HandshakeEngine.create(a), HandshakeEngine.create(b)).run();
@@ -79,6 +78,13 @@ class HandshakeBackendTest {
     assertTrue(TestBackends.all().size() >= 2);
   }
 
+  /** The auto choice is the JVM's one auto backend: its self-tests run once, not per handshake. */
+  @Test
+  void theAutoChoiceIsTheOneAutoBackendOfTheJvm() {
+    SecioConfig auto = SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).backend(Backend.AUTO).build();
+    assertSame(CryptoBackends.defaultBackend(), HandshakeEngine.backendOf(auto));
+  }
+
   @Test
   void thePropertySetsTheBuildersDefaultAndAnExplicitChoiceWins() {
     String before = System.getProperty(SecioConfig.BACKEND_PROPERTY);
@@ -86,7 +92,7 @@ class HandshakeBackendTest {
       System.setProperty(SecioConfig.BACKEND_PROPERTY, " BouncyCastle ");
       SecioConfig pinned = SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).build();
       assertSame(Backend.BOUNCY_CASTLE, pinned.backend());
-      assertEquals("bouncycastle", ConfigBackends.of(pinned).name());
+      assertEquals("bouncycastle", HandshakeEngine.backendOf(pinned).name());
       assertSame(Backend.JDK,
           SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).backend(Backend.JDK).build().backend());
 

@@ -1,7 +1,6 @@
 package io.secio.handshake;
 
 import io.secio.Backend;
-import io.secio.crypto.ConfigBackends;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -12,12 +11,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.google.gson.JsonObject;
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
 import io.secio.SecioConfig;
-import io.secio.SecioException.Reason;
-import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
@@ -31,6 +25,11 @@ import io.secio.frame.cipher.KeyStretcher;
 import io.secio.handshake.HandshakeEngine.State;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import io.secio.testing.TestIdentities;
 import io.secio.testing.Vectors;
 import java.security.SecureRandom;
@@ -176,8 +175,8 @@ class HandshakeEngineFuzzTest {
           .hashes(List.of(HashAlgorithm.SHA256, HashAlgorithm.SHA512))
           .backend(Backend.AUTO)
           .build();
-      return HandshakeEngine.createForKnownAnswers(
-          config, Vectors.hex(a, "nonce"), Vectors.hex(T.get("A_ephemeral_scalar")));
+      return HandshakeEngine.createForKnownAnswers(config, HandshakeEngine.backendOf(config),
+          Vectors.hex(a, "nonce"), Vectors.hex(T.get("A_ephemeral_scalar")));
     }
 
     static IdentityKeyPair identity(String side) {
@@ -381,7 +380,7 @@ class HandshakeEngineFuzzTest {
       this.cipher = cipher;
       this.hash = hash;
       IdentityKeyPair local = LOCAL_IDENTITY;
-      this.config = ConfigBackends.with(SecioConfig.builder(local), backend).build();
+      this.config = SecioConfig.builder(local).build();
       this.peer = new ScriptedPeer(peerIdentity)
           .proposing(exchange.wireName(), cipher.wireName(), hash.wireName())
           .withNonce(PEER_NONCE);
@@ -402,7 +401,7 @@ class HandshakeEngineFuzzTest {
     }
 
     HandshakeEngine engine() {
-      return HandshakeEngine.createForKnownAnswers(config, ENGINE_NONCE, ENGINE_EPHEMERAL);
+      return HandshakeEngine.createForKnownAnswers(config, backend, ENGINE_NONCE, ENGINE_EPHEMERAL);
     }
 
     FrameSealer peerSealer() throws Exception {

@@ -1,6 +1,5 @@
 package io.secio.handshake;
 
-import io.secio.crypto.ConfigBackends;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,13 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.Dialect;
-import io.secio.ExchangeAlgorithm;
 import io.secio.SecioConfig;
-import io.secio.SecioException.Reason;
-import io.secio.SecioException;
 import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import io.secio.testing.SpyBackend;
 import io.secio.testing.TestIdentities;
 import java.math.BigInteger;
@@ -63,7 +62,10 @@ class HandshakeFailureTest {
   }
 
   private static Reason proposeFailure(SecioConfig config, byte[] propose) {
-    HandshakeEngine engine = HandshakeEngine.create(config);
+    return proposeFailure(HandshakeEngine.create(config), propose);
+  }
+
+  private static Reason proposeFailure(HandshakeEngine engine, byte[] propose) {
     engine.start();
     return failure(engine, propose);
   }
@@ -102,7 +104,8 @@ class HandshakeFailureTest {
   void selfConnection() {
     byte[] nonce = new byte[16];
     Arrays.fill(nonce, (byte) 7);
-    HandshakeEngine engine = HandshakeEngine.createForKnownAnswers(config(), nonce, new byte[] {1});
+    HandshakeEngine engine = HandshakeEngine.createForKnownAnswers(
+        config(), HandshakeEngine.backendOf(config()), nonce, new byte[] {1});
     engine.start();
     byte[] samePropose = new ScriptedPeer(LOCAL).withNonce(nonce).propose();
     assertEquals(Reason.SELF_CONNECTION, failure(engine, samePropose));
@@ -110,12 +113,12 @@ class HandshakeFailureTest {
 
   @Test
   void peerIdMismatchIsCheckedBeforeAnyExchangeWork() {
-    SpyBackend counting = new SpyBackend(ConfigBackends.of(config()));
-    SecioConfig expectingOther = ConfigBackends.with(config().toBuilder()
-        .expectedRemotePeer(Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.SECP256K1).publicKey())),
-        counting)
+    SpyBackend counting = new SpyBackend(HandshakeEngine.backendOf(config()));
+    SecioConfig expectingOther = config().toBuilder()
+        .expectedRemotePeer(Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.SECP256K1).publicKey()))
         .build();
-    assertEquals(Reason.PEER_ID_MISMATCH, proposeFailure(expectingOther, new ScriptedPeer(REMOTE).propose()));
+    assertEquals(Reason.PEER_ID_MISMATCH,
+        proposeFailure(HandshakeEngine.create(expectingOther, counting), new ScriptedPeer(REMOTE).propose()));
     assertEquals(0, counting.ephemeralKeys());
   }
 
@@ -293,7 +296,7 @@ class HandshakeFailureTest {
   }
 
   private static byte[] validP256Point() throws Exception {
-    return ConfigBackends.of(config()).generateEphemeral(ExchangeAlgorithm.P_256, new java.security.SecureRandom()).publicKey();
+    return HandshakeEngine.backendOf(config()).generateEphemeral(ExchangeAlgorithm.P_256, new java.security.SecureRandom()).publicKey();
   }
 
   private static byte[] littleEndianOne() {

@@ -1,16 +1,15 @@
 package io.secio.handshake;
 
-import io.secio.crypto.ConfigBackends;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.secio.SecioConfig;
-import io.secio.SecioException.Reason;
-import io.secio.SecioException;
 import io.secio.crypto.CryptoBackends;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.identity.KeyType;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import io.secio.testing.FailingBackend;
 import io.secio.testing.TestIdentities;
 import java.security.ProviderException;
@@ -27,7 +26,10 @@ class HandshakeLimitsTest {
   private static final IdentityKeyPair REMOTE = TestIdentities.other(KeyType.ED25519);
 
   private static Reason proposeFailure(SecioConfig config, byte[] propose) {
-    HandshakeEngine engine = HandshakeEngine.create(config);
+    return proposeFailure(HandshakeEngine.create(config), propose);
+  }
+
+  private static Reason proposeFailure(HandshakeEngine engine, byte[] propose) {
     engine.start();
     SecioException e = assertThrows(SecioException.class, () -> engine.receive(propose));
     assertEquals(HandshakeEngine.State.FAILED, engine.state());
@@ -99,8 +101,8 @@ class HandshakeLimitsTest {
   void aBackendThatThrowsIsALocalFailureNotTheMalformedPeer() {
     FailingBackend failing = new FailingBackend(CryptoBackends.defaultBackend());
     failing.failEphemeralKeys(new ProviderException("token removed"));
-    SecioConfig c = ConfigBackends.with(config().toBuilder(), failing).build();
-    assertEquals(Reason.LOCAL_FAILURE, proposeFailure(c, new ScriptedPeer(REMOTE).propose()));
+    HandshakeEngine engine = HandshakeEngine.create(config(), failing);
+    assertEquals(Reason.LOCAL_FAILURE, proposeFailure(engine, new ScriptedPeer(REMOTE).propose()));
   }
 
   @Test

@@ -1,17 +1,16 @@
 package io.secio.handshake;
 
-import io.secio.crypto.ConfigBackends;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.SecioConfig;
-import io.secio.SecioException.Reason;
-import io.secio.SecioException;
 import io.secio.crypto.CryptoBackends;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import io.secio.testing.SpyBackend;
 import io.secio.testing.TestIdentities;
 import java.util.List;
@@ -29,7 +28,7 @@ class HandshakeWipeTest {
 
   private final SpyBackend spy = new SpyBackend(CryptoBackends.defaultBackend());
   private final HandshakeEngine engine =
-      HandshakeEngine.create(ConfigBackends.with(SecioConfig.builder(LOCAL), spy).build());
+      HandshakeEngine.create(SecioConfig.builder(LOCAL).build(), spy);
   private final ScriptedPeer peer = new ScriptedPeer(REMOTE);
 
   /** Propose both ways: the engine has made its ephemeral key and sent its Exchange. */

@@ -1,8 +1,8 @@
 package io.secio.handshake;
 
-import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.frame.CipherPair;
+import io.secio.protocol.SecioException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

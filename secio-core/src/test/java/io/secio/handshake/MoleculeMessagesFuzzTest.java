@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 

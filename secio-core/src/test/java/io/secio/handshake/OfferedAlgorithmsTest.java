@@ -1,19 +1,18 @@
 package io.secio.handshake;
 
-import io.secio.crypto.ConfigBackends;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.crypto.CryptoBackends;
 import io.secio.crypto.Primitive;
 import io.secio.identity.KeyType;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.SecioException;
 import io.secio.testing.SpyBackend;
 import io.secio.testing.TestIdentities;
 import java.util.List;
@@ -31,7 +30,7 @@ class OfferedAlgorithmsTest {
   private static final SecioConfig CONFIG = SecioConfig.builder(TestIdentities.of(KeyType.ED25519)).build();
 
   private static HandshakeEngine engineOn(SpyBackend backend) {
-    return HandshakeEngine.create(ConfigBackends.with(CONFIG.toBuilder(), backend).build());
+    return HandshakeEngine.create(CONFIG, backend);
   }
 
   private static SpyBackend backend() {

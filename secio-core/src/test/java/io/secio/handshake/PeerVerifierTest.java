@@ -1,6 +1,5 @@
 package io.secio.handshake;
 
-import io.secio.crypto.ConfigBackends;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,11 +11,11 @@ import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.PeerVerifier;
 import io.secio.SecioConfig;
-import io.secio.SecioException.Reason;
-import io.secio.SecioException;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.identity.KeyType;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import io.secio.testing.SigningThreads;
 import io.secio.testing.SpyBackend;
 import io.secio.testing.TestIdentities;
@@ -33,15 +32,24 @@ class PeerVerifierTest {
   private static final PeerId STRANGER_ID = Dialect.LIBP2P.peerId(TestIdentities.other(KeyType.SECP256K1).publicKey());
 
   private final SigningThreads identity = new SigningThreads(LOCAL);
-  private final SpyBackend backend = new SpyBackend(ConfigBackends.of(SecioConfig.builder(LOCAL).build()));
+  private final SpyBackend backend =
+      new SpyBackend(HandshakeEngine.backendOf(SecioConfig.builder(LOCAL).build()));
 
   private SecioConfig config(PeerVerifier verifier) {
-    return ConfigBackends.with(SecioConfig.builder(identity), backend).peerVerifier(verifier).build();
+    return SecioConfig.builder(identity).peerVerifier(verifier).build();
+  }
+
+  /** An engine of {@code config} on the spy backend. */
+  private HandshakeEngine engine(SecioConfig config) {
+    return HandshakeEngine.create(config, backend);
+  }
+
+  private HandshakeEngine engine(PeerVerifier verifier) {
+    return engine(config(verifier));
   }
 
   /** The failure of an engine fed the remote Propose. */
-  private static SecioException refusal(SecioConfig config) {
-    HandshakeEngine engine = HandshakeEngine.create(config);
+  private static SecioException refusal(HandshakeEngine engine) {
     engine.start();
     byte[] propose = new ScriptedPeer(REMOTE).propose();
     SecioException e = assertThrows(SecioException.class, () -> engine.receive(propose));
@@ -51,7 +59,7 @@ class PeerVerifierTest {
 
   @Test
   void aPeerOnTheAllowListGetsItsExchange() throws Exception {
-    HandshakeEngine engine = HandshakeEngine.create(config(PeerVerifier.allowList(Set.of(REMOTE_ID))));
+    HandshakeEngine engine = engine(PeerVerifier.allowList(Set.of(REMOTE_ID)));
     engine.start();
     assertEquals(1, engine.receive(new ScriptedPeer(REMOTE).propose()).size());
     assertEquals(HandshakeEngine.State.AWAITING_EXCHANGE, engine.state());
@@ -59,7 +67,7 @@ class PeerVerifierTest {
 
   @Test
   void aPeerOffTheAllowListIsRefusedBeforeAnySignatureOrEcdh() {
-    SecioException e = refusal(config(PeerVerifier.allowList(Set.of(STRANGER_ID))));
+    SecioException e = refusal(engine(PeerVerifier.allowList(Set.of(STRANGER_ID))));
     assertEquals(Reason.PEER_REFUSED, e.reason());
     assertTrue(e.getMessage().contains(REMOTE_ID.toString()), e.getMessage());
     assertEquals(0, backend.ephemeralKeys(), "ECDH work for a refused peer");
@@ -71,7 +79,7 @@ class PeerVerifierTest {
     List<PeerId> peers = new ArrayList<>();
     List<IdentityPublicKey> keys = new ArrayList<>();
     new InMemoryHandshake(
-        HandshakeEngine.create(config((peer, key) -> peers.add(peer) && keys.add(key))),
+        engine((peer, key) -> peers.add(peer) && keys.add(key)),
         HandshakeEngine.create(SecioConfig.builder(REMOTE).build()))
         .run();
     assertEquals(List.of(REMOTE_ID), peers, "asked exactly once");
@@ -82,7 +90,7 @@ class PeerVerifierTest {
   @Test
   void bothSidesCompleteWhenAccepted() {
     InMemoryHandshake h = new InMemoryHandshake(
-        HandshakeEngine.create(config(PeerVerifier.allowList(List.of(REMOTE_ID)))),
+        engine(PeerVerifier.allowList(List.of(REMOTE_ID))),
         HandshakeEngine.create(SecioConfig.builder(REMOTE)
             .peerVerifier(PeerVerifier.allowList(List.of(Dialect.LIBP2P.peerId(LOCAL.publicKey())))).build()))
         .run();
@@ -94,7 +102,7 @@ class PeerVerifierTest {
   @Test
   void aVerifierThatThrowsRefusesWithItsExceptionAsTheCause() {
     IllegalStateException broken = new IllegalStateException("allow-list unavailable");
-    SecioException e = refusal(config((peer, key) -> {
+    SecioException e = refusal(engine((peer, key) -> {
       throw broken;
     }));
     assertEquals(Reason.PEER_REFUSED, e.reason());
@@ -105,9 +113,9 @@ class PeerVerifierTest {
   @Test
   void anExpectedPeerMismatchIsReportedAsSuchEvenIfTheVerifierWouldAccept() {
     SecioConfig config = config(PeerVerifier.ACCEPT_ALL).withExpectedRemotePeer(STRANGER_ID);
-    assertEquals(Reason.PEER_ID_MISMATCH, refusal(config).reason());
+    assertEquals(Reason.PEER_ID_MISMATCH, refusal(engine(config)).reason());
     SecioConfig both = config(PeerVerifier.allowList(Set.of(STRANGER_ID))).withExpectedRemotePeer(REMOTE_ID);
-    assertEquals(Reason.PEER_REFUSED, refusal(both).reason(), "both must pass");
+    assertEquals(Reason.PEER_REFUSED, refusal(engine(both)).reason(), "both must pass");
   }
 
   @Test

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.protobuf.ByteString;
-import io.secio.SecioException.Reason;
-import io.secio.SecioException;
 import io.secio.proto.Spipe;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 

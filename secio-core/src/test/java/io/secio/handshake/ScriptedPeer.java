@@ -1,7 +1,5 @@
 package io.secio.handshake;
 
-import io.secio.CipherAlgorithm;
-import io.secio.SecioException;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.CryptoBackends;
 import io.secio.crypto.EphemeralKeyPair;
@@ -10,6 +8,8 @@ import io.secio.frame.FrameSealer;
 import io.secio.frame.cipher.FrameCiphers;
 import io.secio.frame.cipher.KeyStretcher;
 import io.secio.identity.IdentityKeyPair;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.SecioException;
 import java.security.SecureRandom;
 import java.util.function.UnaryOperator;
 

@@ -8,16 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import io.secio.CipherAlgorithm;
 import io.secio.Dialect;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioMode;
 import io.secio.SecioSession;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.SecioException;
 import io.secio.testing.TentacleTranscripts;
 import io.secio.testing.TestIdentities;
 import java.nio.ByteBuffer;
@@ -75,7 +75,8 @@ class TentacleHandshakeTest {
     JsonObject a = TentacleTranscripts.load("defaults_fixed").getAsJsonObject("A");
     SecioConfig config = tentacle(TestIdentities.secp256k1(hex(a, "seckey")));
     assertEquals(SecioMode.BRIDGE.exchanges(), config.exchanges());
-    HandshakeEngine engine = HandshakeEngine.createForKnownAnswers(config, hex(a, "nonce"), hex(a, "eph_secret"));
+    HandshakeEngine engine = HandshakeEngine.createForKnownAnswers(
+        config, HandshakeEngine.backendOf(config), hex(a, "nonce"), hex(a, "eph_secret"));
     assertArrayEquals(hex(a, "propose"), engine.start().get(0));
   }
 

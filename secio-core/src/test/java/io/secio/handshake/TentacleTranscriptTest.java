@@ -1,6 +1,5 @@
 package io.secio.handshake;
 
-import io.secio.crypto.ConfigBackends;
 import static io.secio.testing.Vectors.hex;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,17 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import io.secio.CipherAlgorithm;
 import io.secio.Dialect;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
-import io.secio.ProtocolVersion;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Primitive;
 import io.secio.frame.CipherPair;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.ProtocolVersion;
+import io.secio.protocol.SecioException;
 import io.secio.testing.TentacleTranscripts;
 import io.secio.testing.TestBackends;
 import io.secio.testing.TestIdentities;
@@ -44,13 +43,13 @@ class TentacleTranscriptTest {
   static HandshakeEngine engine(JsonObject transcript, String side, CryptoBackend backend) {
     JsonObject s = transcript.getAsJsonObject(side);
     JsonObject lists = s.getAsJsonObject("propose_fields");
-    SecioConfig config = ConfigBackends.with(SecioConfig.builder(TestIdentities.secp256k1(hex(s, "seckey")))
+    SecioConfig config = SecioConfig.builder(TestIdentities.secp256k1(hex(s, "seckey")))
         .dialect(Dialect.TENTACLE)
         .exchanges(names(lists, "exchanges", n -> ExchangeAlgorithm.fromWireName(n).orElseThrow()))
         .ciphers(names(lists, "ciphers", n -> CipherAlgorithm.fromWireName(n).orElseThrow()))
-        .hashes(names(lists, "hashes", n -> HashAlgorithm.fromWireName(n).orElseThrow())), backend)
+        .hashes(names(lists, "hashes", n -> HashAlgorithm.fromWireName(n).orElseThrow()))
         .build();
-    return HandshakeEngine.createForKnownAnswers(config, hex(s, "nonce"), hex(s, "eph_secret"));
+    return HandshakeEngine.createForKnownAnswers(config, backend, hex(s, "nonce"), hex(s, "eph_secret"));
   }
 
   private static <E> List<E> names(JsonObject lists, String field, Function<String, E> parse) {

@@ -1,6 +1,5 @@
 package io.secio.handshake;
 
-import io.secio.crypto.ConfigBackends;
 import static io.secio.testing.Vectors.hex;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
-import io.secio.ProtocolVersion;
 import io.secio.SecioConfig;
 import io.secio.SecioSession;
 import io.secio.crypto.CryptoBackend;
@@ -20,6 +15,10 @@ import io.secio.crypto.Primitive;
 import io.secio.frame.FrameReader;
 import io.secio.frame.Frames;
 import io.secio.frame.cipher.KeyStretcher;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.ProtocolVersion;
 import io.secio.testing.TestBackends;
 import io.secio.testing.TestIdentities;
 import io.secio.testing.Vectors;
@@ -47,15 +46,13 @@ class TranscriptTest {
 
   static HandshakeEngine engine(String side, CryptoBackend backend) {
     JsonObject s = T.getAsJsonObject(side);
-    SecioConfig config = ConfigBackends.with(
-        SecioConfig.builder(TestIdentities.ed25519FromSeed(hex(s, "seed"), hex(s, "pub")))
-            .exchanges(names(s.get("ex").getAsString(), n -> ExchangeAlgorithm.fromWireName(n).orElseThrow()))
-            .ciphers(names(s.get("ci").getAsString(), n -> CipherAlgorithm.fromWireName(n).orElseThrow()))
-            .hashes(names(s.get("ha").getAsString(), n -> HashAlgorithm.fromWireName(n).orElseThrow())),
-        backend)
+    SecioConfig config = SecioConfig.builder(TestIdentities.ed25519FromSeed(hex(s, "seed"), hex(s, "pub")))
+        .exchanges(names(s.get("ex").getAsString(), n -> ExchangeAlgorithm.fromWireName(n).orElseThrow()))
+        .ciphers(names(s.get("ci").getAsString(), n -> CipherAlgorithm.fromWireName(n).orElseThrow()))
+        .hashes(names(s.get("ha").getAsString(), n -> HashAlgorithm.fromWireName(n).orElseThrow()))
         .build();
     return HandshakeEngine.createForKnownAnswers(
-        config, hex(s, "nonce"), Vectors.hex(T.get(side + "_ephemeral_scalar")));
+        config, backend, hex(s, "nonce"), Vectors.hex(T.get(side + "_ephemeral_scalar")));
   }
 
   private static <E> List<E> names(String list, java.util.function.Function<String, E> parse) {

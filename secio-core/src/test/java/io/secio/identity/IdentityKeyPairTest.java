@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.Dialect;
 import io.secio.PeerId;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import io.secio.testing.Hex;
 import java.nio.charset.StandardCharsets;
 import java.security.NoSuchAlgorithmException;
@@ -96,6 +96,13 @@ class IdentityKeyPairTest {
     assertFalse(key.verify(MESSAGE, new byte[0]));
     IdentityKeyPair other = IdentityKeyPair.generate(type, new SecureRandom());
     assertFalse(other.publicKey().verify(MESSAGE, signature), "another key of the same type");
+  }
+
+  /** The fingerprint is the first 8 bytes of SHA-256 of the key's data (FIPS 180-2's "abc"). */
+  @Test
+  void aFingerprintIsTheStartOfTheKeysSha256() {
+    assertEquals("sha256:ba7816bf8f01cfea",
+        Libp2pPublicKey.fingerprint("abc".getBytes(StandardCharsets.US_ASCII)));
   }
 
   @ParameterizedTest

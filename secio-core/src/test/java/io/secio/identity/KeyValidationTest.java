@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import io.secio.testing.Hex;
 import java.io.IOException;
 import java.math.BigInteger;

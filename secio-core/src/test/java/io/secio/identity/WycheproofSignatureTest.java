@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import io.secio.SecioException;
 import io.secio.crypto.BackendKeys;
 import io.secio.crypto.CryptoBackend;
+import io.secio.protocol.SecioException;
 import io.secio.testing.TestBackends;
 import io.secio.testing.Vectors;
 import java.math.BigInteger;

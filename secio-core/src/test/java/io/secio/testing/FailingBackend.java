@@ -1,10 +1,10 @@
 package io.secio.testing;
 
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
 import io.secio.crypto.AeadCipher;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.EphemeralKeyPair;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;

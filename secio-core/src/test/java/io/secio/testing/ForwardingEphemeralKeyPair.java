@@ -1,8 +1,8 @@
 package io.secio.testing;
 
-import io.secio.ExchangeAlgorithm;
-import io.secio.SecioException;
 import io.secio.crypto.EphemeralKeyPair;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.SecioException;
 
 /**
  * An ephemeral key pair that passes every call to another; tests override the calls they watch or

@@ -6,10 +6,11 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.secio.Dialect;
 import io.secio.PeerId;
-import io.secio.SecioException;
 import io.secio.identity.IdentityPublicKey;
 import io.secio.libp2p.Libp2pException.Reason;
+import io.secio.multiaddr.Multiaddr;
 import io.secio.proto.IdentifyMessages.Identify;
+import io.secio.protocol.SecioException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.ArrayList;
@@ -35,10 +36,10 @@ final class IdentifyCodec {
       b.setPublicKey(ByteString.copyFrom(localKey.toProtobuf()));
     }
     for (Multiaddr addr : config.listenAddrs()) {
-      b.addListenAddrs(ByteString.copyFrom(addr.bytes()));
+      b.addListenAddrs(ByteString.copyFrom(addr.toBytes()));
     }
     if (observed instanceof InetSocketAddress && ((InetSocketAddress) observed).getAddress() != null) {
-      b.setObservedAddr(ByteString.copyFrom(Multiaddr.of((InetSocketAddress) observed).bytes()));
+      b.setObservedAddr(ByteString.copyFrom(Multiaddr.of((InetSocketAddress) observed).toBytes()));
     }
     byte[] message = b.build().toByteArray();
     ByteBuf out = alloc.buffer(message.length + 5);
@@ -77,6 +78,6 @@ final class IdentifyCodec {
       listen.add(Multiaddr.fromBytes(addr.toByteArray()));
     }
     return new IdentifyRecord(expected, key, id.getProtocolVersion(), id.getAgentVersion(), id.getProtocolsList(),
-        listen, Multiaddr.orNull(id.hasObservedAddr() ? id.getObservedAddr().toByteArray() : null));
+        listen, id.getObservedAddr().isEmpty() ? null : Multiaddr.fromBytes(id.getObservedAddr().toByteArray()));
   }
 }

@@ -7,7 +7,7 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.concurrent.Promise;
 import io.secio.PeerId;
 import io.secio.libp2p.Libp2pException.Reason;
-import io.secio.netty.multistream.MultistreamCompletionEvent;
+import io.secio.netty.NegotiationCompletionEvent;
 import io.secio.streams.StreamChannel;
 
 /**
@@ -57,8 +57,8 @@ final class IdentifyReader extends ChannelInboundHandlerAdapter {
 
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-    if (evt instanceof MultistreamCompletionEvent && !((MultistreamCompletionEvent) evt).isSuccess()) {
-      promise.tryFailure(((MultistreamCompletionEvent) evt).cause());
+    if (evt instanceof NegotiationCompletionEvent failed && !failed.isSuccess()) {
+      promise.tryFailure(failed.cause());
     }
     ctx.fireUserEventTriggered(evt);
   }

@@ -2,6 +2,7 @@ package io.secio.libp2p;
 
 import io.secio.PeerId;
 import io.secio.identity.IdentityPublicKey;
+import io.secio.multiaddr.Multiaddr;
 import java.util.List;
 
 /**

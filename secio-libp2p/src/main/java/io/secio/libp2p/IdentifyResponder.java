@@ -13,16 +13,16 @@ import io.netty.util.ReferenceCountUtil;
  * <p>One per stream; the stream's event loop.
  */
 final class IdentifyResponder extends ChannelInboundHandlerAdapter {
-  private final Libp2pConnection connection;
+  private final Libp2pSession session;
 
-  IdentifyResponder(Libp2pConnection connection) {
-    this.connection = connection;
+  IdentifyResponder(Libp2pSession session) {
+    this.session = session;
   }
 
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
     DuplexChannel stream = (DuplexChannel) ctx.channel();
-    ctx.writeAndFlush(IdentifyCodec.encode(ctx.alloc(), connection.localKey(), connection.config(),
+    ctx.writeAndFlush(IdentifyCodec.encode(ctx.alloc(), session.localKey(), session.config(),
         stream.parent().remoteAddress()));
     stream.shutdownOutput().addListener(f -> ctx.close());
   }

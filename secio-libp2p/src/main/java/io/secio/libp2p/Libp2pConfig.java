@@ -1,6 +1,9 @@
 package io.secio.libp2p;
 
 import io.netty.channel.ChannelHandler;
+import io.secio.multiaddr.Multiaddr;
+import io.secio.netty.multistream.Multistream;
+import io.secio.netty.negotiation.NegotiatedStreams;
 import io.secio.streams.mplex.MplexConfig;
 import io.secio.streams.yamux.YamuxConfig;
 import java.time.Duration;
@@ -10,18 +13,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Supplier;
 
 /**
  * What a libp2p connection runs above its secure channel ({@code docs/STREAMS.md} §10): the muxers in
  * order of preference (a dialer proposes them in that order, a listener accepts any of them), their
- * configs, the protocols served on streams the peer opens (each a handler per stream, added once
- * multistream-select agreed on it), and what identify says of this side.
+ * configs, the protocols served on streams the peer opens (each a sharable handler, added to each
+ * such stream once multistream-select agreed on it), and what identify says of this side.
  *
  * <pre>{@code
  * Libp2pConfig config = Libp2pConfig.builder()
  *     .muxers(Muxer.MPLEX, Muxer.YAMUX)
- *     .protocol("/echo/1.0.0", EchoHandler::new)
+ *     .protocol("/echo/1.0.0", new ChannelInitializer<Channel>() {
+ *       protected void initChannel(Channel stream) { stream.pipeline().addLast(new EchoHandler()); }
+ *     })
  *     .agentVersion("my-node/1.0")
  *     .build();
  * }</pre>
@@ -46,7 +50,7 @@ public final class Libp2pConfig {
   private final List<Muxer> muxers;
   private final YamuxConfig yamux;
   private final MplexConfig mplex;
-  private final Map<String, Supplier<? extends ChannelHandler>> protocols;
+  private final Map<String, ChannelHandler> protocols;
   private final String agentVersion;
   private final List<Multiaddr> listenAddrs;
   private final int maxIdentifySize;
@@ -90,8 +94,8 @@ public final class Libp2pConfig {
     return mplex;
   }
 
-  /** The application's protocols, by id, in the order they were added. */
-  public Map<String, Supplier<? extends ChannelHandler>> protocols() {
+  /** The application's protocols, by id, each with its handler, in the order they were added. */
+  public Map<String, ChannelHandler> protocols() {
     return protocols;
   }
 
@@ -132,11 +136,11 @@ public final class Libp2pConfig {
     private List<Muxer> muxers = List.of(Muxer.YAMUX, Muxer.MPLEX);
     private YamuxConfig yamux = YamuxConfig.libp2p();
     private MplexConfig mplex = MplexConfig.defaults();
-    private final Map<String, Supplier<? extends ChannelHandler>> protocols = new LinkedHashMap<>();
+    private final Map<String, ChannelHandler> protocols = new LinkedHashMap<>();
     private String agentVersion = DEFAULT_AGENT_VERSION;
     private List<Multiaddr> listenAddrs = List.of();
     private int maxIdentifySize = DEFAULT_MAX_IDENTIFY_SIZE_IN_BYTES;
-    private Duration negotiationTimeout = io.secio.netty.multistream.Multistream.DEFAULT_TIMEOUT;
+    private Duration negotiationTimeout = Multistream.DEFAULT_TIMEOUT;
 
     private Builder() {}
 
@@ -168,13 +172,17 @@ public final class Libp2pConfig {
 
     /**
      * Serves {@code id} on the peer's streams: once multistream-select agreed on it, {@code handler}
-     * is asked for the stream's handler (a new one per stream, or a {@code @Sharable} one).
+     * is added to the stream, as a {@code TentacleProtocol}'s is.
      *
+     * @param id the protocol id
+     * @param handler sharable (Netty's {@code isSharable()}): {@code @Sharable}, or a {@code
+     *     ChannelInitializer} that adds a new handler per stream
      * @return this
-     * @throws IllegalArgumentException for identify, ping, or an id added already
+     * @throws IllegalArgumentException for identify, ping, an id added already, or a handler that is
+     *     not sharable
      */
-    public Builder protocol(String id, Supplier<? extends ChannelHandler> handler) {
-      Objects.requireNonNull(handler, "handler");
+    public Builder protocol(String id, ChannelHandler handler) {
+      NegotiatedStreams.requireSharable(Objects.requireNonNull(handler, "handler"));
       if (id.equals(IDENTIFY) || id.equals(PING)) {
         throw new IllegalArgumentException(id + " is served by the connection itself");
       }

@@ -6,7 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.Promise;
 import io.secio.libp2p.Libp2pException.Reason;
-import io.secio.netty.multistream.MultistreamCompletionEvent;
+import io.secio.netty.NegotiationCompletionEvent;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Arrays;
@@ -33,8 +33,7 @@ final class PingRequester extends ChannelInboundHandlerAdapter {
 
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-    if (evt instanceof MultistreamCompletionEvent) {
-      MultistreamCompletionEvent agreed = (MultistreamCompletionEvent) evt;
+    if (evt instanceof NegotiationCompletionEvent agreed) {
       if (agreed.isSuccess()) {
         RANDOM.nextBytes(sent);
         sentAt = System.nanoTime();

@@ -19,16 +19,16 @@ final class PingResponder extends ChannelInboundHandlerAdapter {
   /** The size of a ping. */
   static final int PING_SIZE_IN_BYTES = 32;
 
-  private final Libp2pConnection connection;
+  private final Libp2pSession session;
   private ByteBuf ping;
 
-  PingResponder(Libp2pConnection connection) {
-    this.connection = connection;
+  PingResponder(Libp2pSession session) {
+    this.session = session;
   }
 
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
-    connection.inboundPing((StreamChannel) ctx.channel());
+    session.inboundPing((StreamChannel) ctx.channel());
   }
 
   @Override

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * {@code @chainsafe/libp2p-yamux} 7.0.4 and {@code @libp2p/multistream-select} 6.0.29, over plaintext
  * loopback TCP ({@code docs/STREAMS.md} §10), run by secio-streams' {@code
  * src/test/js/yamux-multistream-peer.js}. Both directions: multistream-select agrees on {@code
- * /yamux/1.0.0} on the raw connection ({@link Libp2p#muxerInitiator} / {@link Libp2p#muxerResponder}
+ * /yamux/1.0.0} on the raw connection ({@link Libp2p#insecureClient} / {@link Libp2p#insecureServer}
  * here), then every stream negotiates {@code /echo/1.0.0} by multistream-select too; 4 streams of 2
  * MiB opened each way at once, every byte checked by SHA-256, half-close each way; a protocol the
  * other side does not serve answered {@code na} each way.
@@ -38,7 +38,7 @@ class ChainsafeYamuxMultistreamTest {
   private static final int STREAMS = 4;
   private static final int BYTES = 2 * 1024 * 1024;
   private static final Libp2pConfig CONFIG = Libp2pConfig.builder().muxers(Muxer.YAMUX)
-      .protocol(EchoStream.PROTOCOL, EchoStream::new).build();
+      .protocol(EchoStream.PROTOCOL, new EchoStream()).build();
   @BeforeEach
   void requireNode() {
     NodePeer.requireInstalled("@chainsafe/libp2p-yamux", "@libp2p/multistream-select");
@@ -60,7 +60,7 @@ class ChainsafeYamuxMultistreamTest {
   @Test
   void javaDialsNode() throws Exception {
     try (JavaNodes nodes = new JavaNodes(); NodePeer peer = NodePeer.listen(SCRIPT, "chainsafe yamux listener")) {
-      Channel ch = nodes.dial(peer.port(), Libp2p.muxerInitiator(CONFIG));
+      Channel ch = nodes.dial(peer.port(), Libp2p.insecureClient(CONFIG));
       try {
         exchange(ch, peer);
       } finally {
@@ -72,7 +72,7 @@ class ChainsafeYamuxMultistreamTest {
   @Test
   void nodeDialsJava() throws Exception {
     try (JavaNodes nodes = new JavaNodes();
-        JavaNodes.Listener listener = nodes.listen(() -> Libp2p.muxerResponder(CONFIG));
+        JavaNodes.Listener listener = nodes.listen(() -> Libp2p.insecureServer(CONFIG));
         NodePeer peer = NodePeer.dial(SCRIPT, "chainsafe yamux dialer", listener.port())) {
       Channel ch = listener.next();
       try {
@@ -85,7 +85,7 @@ class ChainsafeYamuxMultistreamTest {
 
   /** The muxer agreed on both sides, then streams each way: Java's first, then the peer's. */
   private static void exchange(Channel ch, NodePeer peer) throws Exception {
-    Libp2pConnection connection = Libp2pLoopbackTest.get(Libp2p.connection(ch).ready());
+    Libp2pSession connection = Libp2pLoopbackTest.get(Libp2p.sessionFuture(ch));
     assertEquals(Muxer.YAMUX, connection.muxer());
     assertEquals(Muxer.YAMUX.protocolId(), peer.next("muxer").get("protocol").getAsString());
     javaOpens(connection, peer);
@@ -93,7 +93,7 @@ class ChainsafeYamuxMultistreamTest {
     assertTrue(ch.isActive(), "the connection outlives its streams");
   }
 
-  private static void javaOpens(Libp2pConnection connection, NodePeer peer) throws Exception {
+  private static void javaOpens(Libp2pSession connection, NodePeer peer) throws Exception {
     List<byte[]> sent = new ArrayList<>();
     List<Received> echoes = new ArrayList<>();
     for (int i = 0; i < STREAMS; i++) {

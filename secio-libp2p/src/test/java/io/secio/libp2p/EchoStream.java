@@ -1,12 +1,14 @@
 package io.secio.libp2p;
 
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.DuplexChannel;
 
-/** {@code /echo/1.0.0} for the tests: every byte back until the peer's half-close, then ours. */
+/** {@code /echo/1.0.0} for the tests: every byte back until the peer's half-close, then ours. Stateless. */
+@ChannelHandler.Sharable
 final class EchoStream extends ChannelInboundHandlerAdapter {
   static final String PROTOCOL = "/echo/1.0.0";
 

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 /**
  * A listener's pipeline built by hand for the hostile tests: secio and mplex by multistream-select
  * as a libp2p node runs them, but the peer's streams serve one protocol only, with the test's
- * handler (a node that breaks that protocol) instead of a {@link Libp2pConnection}'s.
+ * handler (a node that breaks that protocol) instead of a {@link Libp2pSession}'s.
  */
 final class HandBuiltNode {
   private HandBuiltNode() {}

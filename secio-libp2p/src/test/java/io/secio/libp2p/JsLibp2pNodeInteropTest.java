@@ -18,8 +18,9 @@ import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.identity.KeyType;
+import io.secio.multiaddr.Multiaddr;
+import io.secio.protocol.SecioException;
 import io.secio.streams.yamux.NodePeer;
 import io.secio.testing.TestIdentities;
 import java.net.InetSocketAddress;
@@ -76,7 +77,7 @@ class JsLibp2pNodeInteropTest {
     JsNode.requireInstalled();
   }
 
-  private static Libp2pConfig config(Supplier<? extends ChannelHandler> echo) {
+  private static Libp2pConfig config(ChannelHandler echo) {
     return Libp2pConfig.builder().muxers(Muxer.YAMUX, Muxer.MPLEX).protocol(EchoStream.PROTOCOL, echo)
         .agentVersion(AGENT_VERSION).listenAddrs(List.of(JAVA_LISTEN_ADDR)).build();
   }
@@ -88,9 +89,9 @@ class JsLibp2pNodeInteropTest {
       JsonObject listening = node.next("listening");
       PeerId nodeId = PeerId.parse(listening.get("peerId").getAsString());
       int port = listening.get("port").getAsInt();
-      Channel ch = nodes.dial(port, Libp2p.client(JAVA_DIALER, config(EchoStream::new), nodeId));
+      Channel ch = nodes.dial(port, Libp2p.client(JAVA_DIALER, config(new EchoStream()), nodeId));
       try {
-        Libp2pConnection connection = get(Libp2p.connection(ch).ready());
+        Libp2pSession connection = get(Libp2p.sessionFuture(ch));
         assertEquals(Muxer.MPLEX, connection.muxer(), "the node answers na to yamux and takes mplex");
         assertEquals(JAVA_DIALER.localPeerId().toBase58(), node.next("secured").get("remotePeer").getAsString());
         node.next("connected");
@@ -117,16 +118,16 @@ class JsLibp2pNodeInteropTest {
   void theNodeDialsJava() throws Exception {
     Queue<String> echoedDigests = new ConcurrentLinkedQueue<>();
     try (JavaNodes.Listener listener = nodes.listen(
-        () -> Libp2p.server(JAVA_LISTENER, config(() -> digestingEcho(echoedDigests))));
+        () -> Libp2p.server(JAVA_LISTENER, config(digestingEcho(echoedDigests))));
         NodePeer node = JsNode.start("dial", "--key-type", "rsa", "--to", multiaddr(listener, JAVA_LISTENER),
             "--echo", "--identify", "--ping-peer", Integer.toString(PINGS),
             "--echo-streams", Integer.toString(STREAMS), "--echo-bytes", Integer.toString(STREAM_BYTES),
             "--seed", "24", "--hold")) {
       Channel ch = listener.next();
-      Libp2pConnection connection = get(Libp2p.connection(ch).ready());
+      Libp2pSession connection = get(Libp2p.sessionFuture(ch));
       assertEquals(Muxer.MPLEX, connection.muxer(), "the node proposes mplex");
       PeerId nodeId = PeerId.parse(node.next("secured").get("localPeer").getAsString());
-      assertEquals(nodeId, connection.session().orElseThrow().remotePeerId());
+      assertEquals(nodeId, connection.remotePeer().orElseThrow());
       node.next("connected");
       node.next("dialled");
 
@@ -169,7 +170,7 @@ class JsLibp2pNodeInteropTest {
     Supplier<ChannelHandler> server = () -> new ChannelInitializer<Channel>() {
       @Override
       protected void initChannel(Channel ch) {
-        ch.pipeline().addLast(Libp2p.server(atDefaultBound, config(() -> digestingEcho(echoedDigests))),
+        ch.pipeline().addLast(Libp2p.server(atDefaultBound, config(digestingEcho(echoedDigests))),
             new ChannelInboundHandlerAdapter() {
               @Override
               public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
@@ -182,7 +183,7 @@ class JsLibp2pNodeInteropTest {
         NodePeer node = JsNode.start("dial", "--key-type", "secp256k1", "--to", multiaddr(listener, atDefaultBound),
             "--echo-streams", "1", "--echo-bytes", Integer.toString(12 * 1024 * 1024))) {
       Channel ch = listener.next();
-      get(Libp2p.connection(ch).ready());
+      get(Libp2p.sessionFuture(ch));
       SecioException e = assertInstanceOf(SecioException.class, failure.get(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES));
       assertEquals(SecioException.Reason.FRAME_TOO_LONG, e.reason());
       assertTrue(ch.closeFuture().await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES), "the connection closed");

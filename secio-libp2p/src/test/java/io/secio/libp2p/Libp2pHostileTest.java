@@ -44,7 +44,7 @@ class Libp2pHostileTest {
       Libp2pConfig config = Libp2pConfig.builder().muxers(Muxer.MPLEX).build();
       Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config, SERVER.localPeerId()));
       try {
-        Libp2pConnection connection = Libp2pLoopbackTest.get(Libp2p.connection(ch).ready());
+        Libp2pSession connection = Libp2pLoopbackTest.get(Libp2p.sessionFuture(ch));
         ExecutionException e = assertThrows(ExecutionException.class,
             () -> Libp2pLoopbackTest.get(connection.identify()));
         assertEquals(Libp2pException.Reason.IDENTIFY_TOO_LARGE,
@@ -63,7 +63,7 @@ class Libp2pHostileTest {
       Channel ch = nodes.dial(listener.port(),
           Libp2p.client(CLIENT, Libp2pConfig.builder().muxers(Muxer.MPLEX).build(), SERVER.localPeerId()));
       try {
-        Libp2pConnection connection = Libp2pLoopbackTest.get(Libp2p.connection(ch).ready());
+        Libp2pSession connection = Libp2pLoopbackTest.get(Libp2p.sessionFuture(ch));
         Received received = new Received();
         StreamChannel stream = Libp2pLoopbackTest.get(connection.openStream(Libp2pConfig.PING, received));
         byte[] pings = new byte[64 + 7];

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
@@ -12,6 +12,7 @@ import io.netty.channel.Channel;
 import io.netty.util.concurrent.Future;
 import io.secio.SecioConfig;
 import io.secio.identity.KeyType;
+import io.secio.multiaddr.Multiaddr;
 import io.secio.netty.multistream.MultistreamException;
 import io.secio.streams.StreamChannel;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ class Libp2pLoopbackTest {
   private static final JavaNodes nodes = new JavaNodes();
 
   static Libp2pConfig config(Muxer... muxers) {
-    return Libp2pConfig.builder().muxers(muxers).protocol(EchoStream.PROTOCOL, EchoStream::new)
+    return Libp2pConfig.builder().muxers(muxers).protocol(EchoStream.PROTOCOL, new EchoStream())
         .agentVersion("loopback-test").listenAddrs(List.of(Multiaddr.parse("/ip4/127.0.0.1/tcp/4001"))).build();
   }
 
@@ -55,8 +56,8 @@ class Libp2pLoopbackTest {
     try (JavaNodes.Listener listener = nodes.listen(() -> Libp2p.server(SERVER, config(Muxer.YAMUX, Muxer.MPLEX)))) {
       Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config(muxer), SERVER.localPeerId()));
       try {
-        Libp2pConnection client = get(Libp2p.connection(ch).ready());
-        Libp2pConnection server = get(Libp2p.connection(listener.next()).ready());
+        Libp2pSession client = get(Libp2p.sessionFuture(ch));
+        Libp2pSession server = get(Libp2p.sessionFuture(listener.next()));
         assertEquals(muxer, client.muxer());
         assertEquals(muxer, server.muxer());
 
@@ -80,8 +81,8 @@ class Libp2pLoopbackTest {
         echo(client, 8, 1024 * 1024, new Random(8));
         echo(server, 2, 100_000, new Random(2));
 
-        ExecutionException refused = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
-            () -> get(client.openStream("/not/served/1.0.0", null)));
+        ExecutionException refused = assertThrows(ExecutionException.class,
+            () -> get(client.openStream("/not/served/1.0.0", new Received())));
         assertEquals(MultistreamException.Reason.NO_COMMON_PROTOCOL,
             assertInstanceOf(MultistreamException.class, refused.getCause()).reason());
         assertTrue(ch.isActive(), "a refused protocol costs one stream, not the connection");
@@ -92,7 +93,7 @@ class Libp2pLoopbackTest {
   }
 
   /** {@code streams} concurrent echo streams of {@code bytes} each: every byte back, in order. */
-  static void echo(Libp2pConnection connection, int streams, int bytes, Random random) throws Exception {
+  static void echo(Libp2pSession connection, int streams, int bytes, Random random) throws Exception {
     List<byte[]> sent = new ArrayList<>();
     List<Received> back = new ArrayList<>();
     for (int i = 0; i < streams; i++) {
@@ -114,19 +115,19 @@ class Libp2pLoopbackTest {
   @Test
   void theDialersPreferenceIsProposedInOrderAndTheListenersOnlyMuxerWins() throws Exception {
     try (JavaNodes.Listener listener = nodes.listen(() -> Libp2p.server(SERVER, config(Muxer.MPLEX)))) {
-      Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config(Muxer.YAMUX, Muxer.MPLEX), null));
+      Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config(Muxer.YAMUX, Muxer.MPLEX)));
       try {
-        assertEquals(Muxer.MPLEX, get(Libp2p.connection(ch).ready()).muxer(), "yamux answered na, then mplex");
+        assertEquals(Muxer.MPLEX, get(Libp2p.sessionFuture(ch)).muxer(), "yamux answered na, then mplex");
       } finally {
         ch.close().sync();
       }
     }
     try (JavaNodes.Listener listener = nodes.listen(() -> Libp2p.server(SERVER, config(Muxer.MPLEX)))) {
-      Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config(Muxer.YAMUX), null));
-      Libp2pConnection connection = Libp2p.connection(ch);
-      assertTrue(connection.ready().await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES));
-      assertFalse(connection.ready().isSuccess(), "no muxer in common");
-      assertNull(connection.muxer());
+      Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config(Muxer.YAMUX)));
+      Libp2pException none = assertThrows(Libp2pException.class, () -> Libp2p.awaitSession(ch), "no muxer in common");
+      assertEquals(Libp2pException.Reason.NEGOTIATION_FAILED, none.reason());
+      assertEquals(MultistreamException.Reason.NO_COMMON_PROTOCOL,
+          assertInstanceOf(MultistreamException.class, none.getCause()).reason());
       assertTrue(ch.closeFuture().await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES));
     }
   }

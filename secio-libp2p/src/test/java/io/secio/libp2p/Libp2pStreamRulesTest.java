@@ -114,17 +114,17 @@ class Libp2pStreamRulesTest {
   }
 
   /** A plaintext libp2p connection to {@code listener}, proposing both muxers. */
-  private static Libp2pConnection plaintext(JavaNodes.Listener listener) throws Exception {
-    return Libp2pLoopbackTest.get(Libp2p.connection(nodes.dial(listener.port(),
-        Libp2p.muxerInitiator(Libp2pConfig.builder().muxers(Muxer.MPLEX, Muxer.YAMUX).build()))).ready());
+  private static Libp2pSession plaintext(JavaNodes.Listener listener) throws Exception {
+    return Libp2pLoopbackTest.get(Libp2p.sessionFuture(nodes.dial(listener.port(),
+        Libp2p.insecureClient(Libp2pConfig.builder().muxers(Muxer.MPLEX, Muxer.YAMUX).build()))));
   }
 
   @ParameterizedTest
   @EnumSource(Muxer.class)
   void aSecondInboundPingStreamResetsTheFirstAndIsServed(Muxer muxer) throws Exception {
     Libp2pConfig config = Libp2pConfig.builder().muxers(muxer).build();
-    try (JavaNodes.Listener listener = nodes.listen(() -> Libp2p.muxerResponder(config))) {
-      Libp2pConnection connection = plaintext(listener);
+    try (JavaNodes.Listener listener = nodes.listen(() -> Libp2p.insecureServer(config))) {
+      Libp2pSession connection = plaintext(listener);
       try {
         Probe first = new Probe();
         StreamChannel a = Libp2pLoopbackTest.get(connection.openStream(Libp2pConfig.PING, first));
@@ -140,22 +140,22 @@ class Libp2pStreamRulesTest {
         b.writeAndFlush(Unpooled.wrappedBuffer(pings));
         assertArrayEquals(pings, get(second.first(2 * PING)), "the newer stream is served");
         assertTrue(b.isOpen());
-        assertTrue(connection.channel().isActive(), "the rule costs a stream, not the connection");
+        assertTrue(connection.connection().isActive(), "the rule costs a stream, not the connection");
       } finally {
-        connection.channel().close().sync();
+        connection.connection().close().sync();
       }
     }
   }
 
   /** A secio libp2p connection as {@code secio} to {@code listener}, proposing {@code muxer}. */
-  private static Libp2pConnection secured(JavaNodes.Listener listener, SecioConfig secio, Muxer muxer)
+  private static Libp2pSession secured(JavaNodes.Listener listener, SecioConfig secio, Muxer muxer)
       throws Exception {
-    return Libp2pLoopbackTest.get(Libp2p.connection(nodes.dial(listener.port(),
-        Libp2p.client(secio, Libp2pConfig.builder().muxers(muxer).build(), SERVER.localPeerId()))).ready());
+    return Libp2pLoopbackTest.get(Libp2p.sessionFuture(nodes.dial(listener.port(),
+        Libp2p.client(secio, Libp2pConfig.builder().muxers(muxer).build(), SERVER.localPeerId()))));
   }
 
   /** A ping stream of {@code connection} that has been served one ping. */
-  private static StreamChannel servedPingStream(Libp2pConnection connection, Probe probe, long seed)
+  private static StreamChannel servedPingStream(Libp2pSession connection, Probe probe, long seed)
       throws Exception {
     StreamChannel stream = Libp2pLoopbackTest.get(connection.openStream(Libp2pConfig.PING, probe));
     byte[] ping = random(PING, seed);
@@ -170,9 +170,9 @@ class Libp2pStreamRulesTest {
       throws Exception {
     Libp2pConfig config = Libp2pConfig.builder().muxers(muxer).build();
     try (JavaNodes.Listener listener = nodes.listen(() -> Libp2p.server(SERVER, config))) {
-      Libp2pConnection first = secured(listener, CLIENT, muxer);
-      Libp2pConnection other = secured(listener, JavaNodes.otherSecio(KeyType.SECP256K1), muxer);
-      Libp2pConnection second = secured(listener, CLIENT, muxer);
+      Libp2pSession first = secured(listener, CLIENT, muxer);
+      Libp2pSession other = secured(listener, JavaNodes.otherSecio(KeyType.SECP256K1), muxer);
+      Libp2pSession second = secured(listener, CLIENT, muxer);
       try {
         Probe onFirst = new Probe();
         StreamChannel a = servedPingStream(first, onFirst, 1);
@@ -182,7 +182,7 @@ class Libp2pStreamRulesTest {
         StreamChannel c = servedPingStream(second, onSecond, 3);
         assertInstanceOf(StreamResetException.class, get(onFirst.ended), "the peer's older stream is reset");
         assertTrue(a.closeFuture().await(JavaNodes.WAIT_MINUTES, TimeUnit.MINUTES), "and closed");
-        assertTrue(first.channel().isActive(), "the rule costs a stream, not the connection");
+        assertTrue(first.connection().isActive(), "the rule costs a stream, not the connection");
         // The other peer's stream still answers after the reset, and so does the newer one.
         byte[] again = random(PING, 4);
         b.writeAndFlush(Unpooled.wrappedBuffer(again));
@@ -191,9 +191,9 @@ class Libp2pStreamRulesTest {
         assertArrayEquals(again, Arrays.copyOfRange(get(onSecond.first(2 * PING)), PING, 2 * PING));
         assertTrue(b.isOpen() && c.isOpen());
       } finally {
-        first.channel().close().sync();
-        other.channel().close().sync();
-        second.channel().close().sync();
+        first.connection().close().sync();
+        other.connection().close().sync();
+        second.connection().close().sync();
       }
     }
   }
@@ -204,9 +204,9 @@ class Libp2pStreamRulesTest {
     Libp2pConfig config = Libp2pConfig.builder().muxers(Muxer.MPLEX)
         .mplex(MplexConfig.builder().maxStreamBuffer(bound).build()).build();
     // Small socket buffers, so what the kernel holds is well under what the flood leaves behind.
-    try (JavaNodes.Listener listener = nodes.listen(() -> smallBuffers(Libp2p.muxerResponder(config)))) {
-      Channel ch = nodes.dial(listener.port(), smallBuffers(Libp2p.muxerInitiator(config)));
-      Libp2pConnection connection = Libp2pLoopbackTest.get(Libp2p.connection(ch).ready());
+    try (JavaNodes.Listener listener = nodes.listen(() -> smallBuffers(Libp2p.insecureServer(config)))) {
+      Channel ch = nodes.dial(listener.port(), smallBuffers(Libp2p.insecureClient(config)));
+      Libp2pSession connection = Libp2pLoopbackTest.get(Libp2p.sessionFuture(ch));
       try {
         Probe echoes = new Probe();
         StreamChannel stream = Libp2pLoopbackTest.get(connection.openStream(Libp2pConfig.PING, echoes));
@@ -277,7 +277,7 @@ class Libp2pStreamRulesTest {
       Libp2pConfig config = Libp2pConfig.builder().muxers(Muxer.MPLEX).build();
       Channel ch = nodes.dial(listener.port(), Libp2p.client(CLIENT, config, SERVER.localPeerId()));
       try {
-        Libp2pConnection connection = Libp2pLoopbackTest.get(Libp2p.connection(ch).ready());
+        Libp2pSession connection = Libp2pLoopbackTest.get(Libp2p.sessionFuture(ch));
         ExecutionException e = assertThrows(ExecutionException.class,
             () -> Libp2pLoopbackTest.get(connection.identify()));
         Libp2pException failure = assertInstanceOf(Libp2pException.class, e.getCause());

@@ -10,18 +10,19 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.secio.netty.multistream.Multistream;
 import io.secio.netty.multistream.MultistreamException;
+import io.secio.netty.negotiation.NegotiatedStreams;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * A stream's multistream-select that fails ends at {@link Libp2pConnection#NEGOTIATION_SINK} (a {@code StageSink}), with the stream closed,
+ * A stream's multistream-select that fails ends at {@link NegotiatedStreams#SINK} (a {@code StageSink}), with the stream closed,
  * and nothing reaches Netty's tail (an {@link EmbeddedChannel} rethrows what does); once the protocol
  * is agreed, the sink passes exceptions on.
  */
 class NegotiationSinkTest {
   private static EmbeddedChannel responderStream() {
     return new EmbeddedChannel(Multistream.responder().protocol("/echo/1.0.0", () -> null).build(),
-        Libp2pConnection.NEGOTIATION_SINK);
+        NegotiatedStreams.SINK);
   }
 
   /** A multistream-select message: uvarint length, then the line. */
@@ -55,7 +56,7 @@ class NegotiationSinkTest {
   void afterTheAgreementExceptionsPassOn() {
     EmbeddedChannel stream = responderStream();
     stream.writeInbound(message("/multistream/1.0.0"), message("/echo/1.0.0"));
-    assertEquals("/echo/1.0.0", Multistream.negotiationFuture(stream).getNow());
+    assertEquals("/echo/1.0.0", Multistream.negotiationFuture(stream).getNow().name());
     stream.pipeline().fireExceptionCaught(new IllegalStateException("the protocol's own"));
     assertThrows(IllegalStateException.class, stream::checkException);
     assertTrue(stream.isActive());

@@ -1,6 +1,8 @@
 package io.secio.netty;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.IoEventLoop;
 import io.netty.channel.IoHandle;
 import io.netty.channel.IoHandler;
 import io.netty.channel.IoHandlerContext;
@@ -8,9 +10,11 @@ import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.IoOps;
 import io.netty.channel.IoRegistration;
 import io.netty.channel.epoll.EpollIoOps;
+import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.ThreadAwareExecutor;
-import java.lang.reflect.Field;
+import java.lang.ref.WeakReference;
 import java.util.Collections;
+import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,20 +30,22 @@ import org.slf4j.LoggerFactory;
  * can only become empty after the peer's FIN (before it, EPOLLRDHUP is always in it), once reading
  * stops and no write is waiting. Then resuming reads closes the channel with that exception, and a
  * write that fills the socket buffer (EPOLLOUT) fails inside Netty's flush, which shuts the output
- * down: the peer gets a truncated stream either way. Netty 4.1 never empties the mask.
+ * down: the peer gets a truncated stream either way. secio's codec makes the second likely, since it
+ * seals only a few frames ahead of the socket. Netty 4.1 never empties the mask.
  *
  * <p>The guard submits an empty mask as {@code EPOLLET} alone: the fd stays in the epoll set, waiting
  * for no event but the error and hang-up ones epoll always reports (edge-triggered, so once), as
- * before that Netty change. It sits between the channel and its registration in one of two ways:
+ * before that Netty change. A registration gets the guard from the event loop that makes it:
  *
  * <ul>
  *   <li>{@link #guarding} wraps epoll's I/O handler, so every registration it makes is guarded; {@link
- *       Transports#EPOLL} builds its event loops so. No reflection: this works on the module path.
- *   <li>For a channel on an event loop built otherwise, {@link #install} replaces the channel's
- *       registration through a private Netty field. That needs deep reflection: on the class path it
- *       works; on the module path only with {@code --add-opens
- *       io.netty.transport.classes.epoll/io.netty.channel.epoll=io.secio.netty}. Where it fails, a WARN
- *       says so, once per JVM.
+ *       Transports#EPOLL} builds its event loops so.
+ *   <li>An epoll channel on an event loop built otherwise (Netty's own {@code new
+ *       MultiThreadIoEventLoopGroup(EpollIoHandler.newFactory())}) is registered again by {@link
+ *       #install}, once it is active, on a {@link GuardedEventLoop}: a view of the same loop whose
+ *       registrations are guarded. The channel keeps its thread; its handlers see one more {@code
+ *       channelUnregistered} and {@code channelRegistered}, and {@code channel.eventLoop()} is the view
+ *       from then on. Public API only, so it works alike on the class path and the module path.
  * </ul>
  *
  * <p>Loaded only on Netty 4.2 ({@link NettyIo42}). Each registration is used on its channel's event
@@ -48,12 +54,17 @@ import org.slf4j.LoggerFactory;
 final class EpollInterestGuard {
   private static final Logger log = LoggerFactory.getLogger(EpollInterestGuard.class);
   private static final String EPOLL_CHANNEL = "io.netty.channel.epoll.AbstractEpollChannel";
-  private static final AtomicBoolean WARNED = new AtomicBoolean();
   private static final Class<?> EPOLL_CHANNEL_CLASS = epollChannelClass();
+  /** Set on a channel from the moment {@link #install} deregisters it until it is registered again. */
+  private static final AttributeKey<Boolean> MOVING = AttributeKey.valueOf(EpollInterestGuard.class, "moving");
+  private static final AtomicBoolean TOLD = new AtomicBoolean();
 
   /** The event loops that run a guarded epoll handler: their channels need nothing more. */
   private static final Set<ThreadAwareExecutor> GUARDED_LOOPS =
       Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+  /** One view per loop while channels use it; the view, not the map, keeps the loop reachable. */
+  private static final Map<IoEventLoop, WeakReference<GuardedEventLoop>> VIEWS =
+      Collections.synchronizedMap(new WeakHashMap<>());
 
   private EpollInterestGuard() {}
 
@@ -75,24 +86,49 @@ final class EpollInterestGuard {
   }
 
   /**
-   * Makes sure {@code channel}'s current registration is guarded if it is an epoll channel: nothing to
-   * do on a loop from {@link #guarding}; elsewhere the registration is replaced by reflection, or a
-   * WARN says, once, that it could not be. Call on the channel's event loop after it is registered.
+   * Makes sure the channel of {@code ctx}, if it is an active epoll channel, ends up with a guarded
+   * registration: nothing to do on a loop from {@link #guarding} or on a view; elsewhere the channel is
+   * deregistered and registered again on the view of its loop. Only once it is active: a connect in
+   * progress waits for EPOLLOUT, which a new registration would not carry over. Call on the channel's
+   * event loop when it is registered and when it becomes active; the handlers that need bytes during
+   * the move ask for them again on {@code channelRegistered} (as {@code StageHandler} does).
    */
-  static void install(Channel channel) {
+  static void install(ChannelHandlerContext ctx) {
+    Channel channel = ctx.channel();
     if (EPOLL_CHANNEL_CLASS == null || !EPOLL_CHANNEL_CLASS.isInstance(channel)
-        || !channel.isRegistered() || GUARDED_LOOPS.contains(channel.eventLoop())) {
+        || !channel.isRegistered() || !channel.isActive()
+        || !(channel.eventLoop() instanceof IoEventLoop loop) || isGuarded(loop)
+        || Boolean.TRUE.equals(channel.attr(MOVING).setIfAbsent(Boolean.TRUE))) {
       return;
     }
-    if (Reflective.replace(channel)) {
-      return;
+    GuardedEventLoop view = viewOf(loop);
+    if (TOLD.compareAndSet(false, true)) {
+      log.info("secio: epoll channels on event loops not built by Transports.EPOLL are registered"
+          + " again on a guarded view of their own loop, against netty/netty#16689 (a half-closed"
+          + " stream losing its end). Said once per JVM.");
     }
-    if (WARNED.compareAndSet(false, true)) {
-      log.warn("secio: epoll interest guard not installed on {} ({}): on Netty 4.2's epoll a"
-          + " half-closed stream may lose its end (netty/netty#16689). Build the event loop group"
-          + " with Transports.EPOLL.newEventLoopGroup(...), or run with --add-opens"
-          + " io.netty.transport.classes.epoll/io.netty.channel.epoll=io.secio.netty."
-          + " Said once per JVM.", channel, Reflective.failure);
+    ctx.deregister().addListener(deregistered -> {
+      channel.attr(MOVING).set(null);
+      if (channel.isOpen()) {
+        // Fails only if the loop is shutting down; Netty then closes the channel itself.
+        view.register(channel);
+      }
+    });
+  }
+
+  private static boolean isGuarded(IoEventLoop loop) {
+    return loop instanceof GuardedEventLoop || GUARDED_LOOPS.contains(loop);
+  }
+
+  private static GuardedEventLoop viewOf(IoEventLoop loop) {
+    synchronized (VIEWS) {
+      WeakReference<GuardedEventLoop> ref = VIEWS.get(loop);
+      GuardedEventLoop view = ref == null ? null : ref.get();
+      if (view == null) {
+        view = new GuardedEventLoop(loop);
+        VIEWS.put(loop, new WeakReference<>(view));
+      }
+      return view;
     }
   }
 
@@ -101,47 +137,6 @@ final class EpollInterestGuard {
       return Class.forName(EPOLL_CHANNEL, false, EpollInterestGuard.class.getClassLoader());
     } catch (ClassNotFoundException | LinkageError e) {
       return null; // no epoll classes: no epoll channels
-    }
-  }
-
-  /**
-   * The fallback for loops built without {@link #guarding}: a private field, made accessible once,
-   * when the first epoll channel on such a loop needs it.
-   */
-  private static final class Reflective {
-    /** Why the field cannot be used, for the WARN; on the module path an InaccessibleObjectException. */
-    static volatile String failure = "no field registration of type IoRegistration in " + EPOLL_CHANNEL;
-    static final Field REGISTRATION = registrationField();
-
-    private static Field registrationField() {
-      try {
-        Field f = EPOLL_CHANNEL_CLASS.getDeclaredField("registration");
-        if (f.getType() != IoRegistration.class) {
-          return null;
-        }
-        f.setAccessible(true);
-        return f;
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        failure = e.toString();
-        return null;
-      }
-    }
-
-    /** Whether {@code channel}'s registration is guarded now. */
-    static boolean replace(Channel channel) {
-      if (REGISTRATION == null) {
-        return false;
-      }
-      try {
-        Object current = REGISTRATION.get(channel);
-        if (current instanceof IoRegistration r && !(current instanceof GuardedRegistration)) {
-          REGISTRATION.set(channel, new GuardedRegistration(r));
-        }
-        return true;
-      } catch (IllegalAccessException | RuntimeException e) {
-        failure = e.toString();
-        return false;
-      }
     }
   }
 

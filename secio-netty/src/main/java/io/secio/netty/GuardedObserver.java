@@ -1,8 +1,8 @@
 package io.secio.netty;
 
-import io.secio.SecioException;
 import io.secio.SecioObserver;
 import io.secio.SecioSession;
+import io.secio.protocol.SecioException;
 import java.time.Duration;
 
 /**

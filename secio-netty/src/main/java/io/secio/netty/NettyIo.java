@@ -1,6 +1,6 @@
 package io.secio.netty;
 
-import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
@@ -50,9 +50,10 @@ class NettyIo {
   }
 
   /**
-   * Protects {@code channel} from Netty 4.2's epoll defect ({@link EpollInterestGuard}) if it needs
-   * it; called on the channel's event loop once it is registered. Netty 4.1's epoll never takes an fd
-   * out of its epoll set while the channel is registered, so it needs nothing.
+   * Protects the channel of {@code ctx} from Netty 4.2's epoll defect ({@link EpollInterestGuard}) if
+   * it needs it; called on the channel's event loop when it is registered and when it becomes active.
+   * Netty 4.1's epoll never takes an fd out of its epoll set while the channel is registered, so it
+   * needs nothing.
    */
-  void guardEpollInterest(Channel channel) {}
+  void guardEpollInterest(ChannelHandlerContext ctx) {}
 }

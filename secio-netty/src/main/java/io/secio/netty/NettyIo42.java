@@ -1,6 +1,6 @@
 package io.secio.netty;
 
-import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.EpollIoHandler;
@@ -28,7 +28,7 @@ final class NettyIo42 extends NettyIo {
   }
 
   @Override
-  void guardEpollInterest(Channel channel) {
-    EpollInterestGuard.install(channel);
+  void guardEpollInterest(ChannelHandlerContext ctx) {
+    EpollInterestGuard.install(ctx);
   }
 }

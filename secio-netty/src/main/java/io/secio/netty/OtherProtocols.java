@@ -3,7 +3,7 @@ package io.secio.netty;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.secio.PeerText;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 

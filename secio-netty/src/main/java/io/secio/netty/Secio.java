@@ -14,8 +14,9 @@ import io.netty.util.concurrent.Future;
 import io.secio.HandshakeLimiter;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioSession;
+import io.secio.handshake.WarmUp;
+import io.secio.protocol.SecioException;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -101,6 +102,27 @@ public final class Secio {
    */
   public static ChannelHandler server(SecioConfig config) {
     return new Installer(Objects.requireNonNull(config, "config"), config.handshakeLimiter());
+  }
+
+  /**
+   * Pays at start-up what the first handshake in a JVM would otherwise pay inside its {@linkplain
+   * SecioConfig#handshakeTimeout() timeout}: class loading, the crypto providers (Conscrypt's native
+   * library) and the backends' known-answer self-tests. In a fresh JVM on a busy machine that is
+   * seconds. Call it once, before binding or dialling, with the config the node will use.
+   *
+   * <p>It runs {@link WarmUp#run(SecioConfig)} (every primitive the config proposes chosen and
+   * self-tested, a handshake rehearsed with the engine), then one handshake through this class's
+   * handlers on two in-memory channels per dialect the config speaks, and a frame each way. Nothing
+   * goes over a network; the config's verifier, observer, limiter and executor take no part.
+   * Thread-safe; a second call costs about two handshakes.
+   *
+   * @throws SecioException if the rehearsal fails as a real handshake would (a primitive no backend
+   *     offers here)
+   * @throws IllegalStateException if the backend offers none of the proposed algorithms of a kind
+   */
+  public static void warmUp(SecioConfig config) throws SecioException {
+    WarmUp.run(config);
+    EmbeddedRehearsal.run(config);
   }
 
   /**

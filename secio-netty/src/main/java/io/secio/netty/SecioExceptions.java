@@ -1,6 +1,6 @@
 package io.secio.netty;
 
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 
 /** Finds the secio failure inside the wrappers Netty puts around handler exceptions. */
 final class SecioExceptions {

@@ -9,11 +9,11 @@ import io.netty.channel.CoalescingBufferQueue;
 import io.netty.handler.codec.UnsupportedMessageTypeException;
 import io.netty.util.ReferenceCountUtil;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioObserver;
 import io.secio.frame.CipherPair;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
+import io.secio.protocol.SecioException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
@@ -154,7 +154,7 @@ public final class SecioFrameCodec extends ChannelDuplexHandler {
    * Opens {@code body} into a new buffer and returns it. Not in place, though the body is ours to
    * overwrite: Conscrypt copies an input that overlaps its output into a fresh native allocation
    * before it decrypts, so opening in place costs a {@code malloc} and a copy of the frame inside
-   * the provider, where a pooled buffer costs neither (benchmarks/README.md, round 4).
+   * the provider, where a pooled buffer costs neither (measured in benchmarks/results/HISTORY.md).
    */
   private ByteBuf open(ChannelHandlerContext ctx, ByteBuf body) throws SecioException {
     int plaintextLength = body.readableBytes() - opener.overhead();

@@ -7,8 +7,8 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.codec.DecoderException;
-import io.secio.SecioException;
 import io.secio.frame.Frames;
+import io.secio.protocol.SecioException;
 import java.util.List;
 
 /**
@@ -64,14 +64,21 @@ public final class SecioFrameDecoder extends ByteToMessageDecoder {
 
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
-    NettyIo.CURRENT.guardEpollInterest(ctx.channel());
+    NettyIo.CURRENT.guardEpollInterest(ctx);
   }
 
   @Override
   public void channelRegistered(ChannelHandlerContext ctx) throws Exception {
     // A channel registered again has a new registration: guard that one too.
-    NettyIo.CURRENT.guardEpollInterest(ctx.channel());
+    NettyIo.CURRENT.guardEpollInterest(ctx);
     super.channelRegistered(ctx);
+  }
+
+  @Override
+  public void channelActive(ChannelHandlerContext ctx) throws Exception {
+    // A dialling channel is guarded once connected (EpollInterestGuard.install says why not before).
+    NettyIo.CURRENT.guardEpollInterest(ctx);
+    super.channelActive(ctx);
   }
 
   /** The largest payload accepted after the handshake, in bytes. */

@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * The user event a {@link SecioHandshakeHandler} fires exactly once per channel, when its handshake
- * succeeds (with the session) or fails (with the cause, usually a {@link io.secio.SecioException}).
+ * succeeds (with the session) or fails (with the cause, usually a {@link io.secio.protocol.SecioException}).
  * On success it is fired after the handler has replaced itself with the {@link SecioFrameCodec}, so
  * the channel already reads and writes plaintext when a handler sees it. On failure the same cause
  * follows through {@code exceptionCaught} (see {@link Secio}), so a handler need not watch for both.

@@ -1,8 +1,8 @@
 package io.secio.netty;
 
 import io.netty.util.internal.PlatformDependent;
-import io.secio.SecioException;
 import io.secio.frame.FrameSealer;
+import io.secio.protocol.SecioException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

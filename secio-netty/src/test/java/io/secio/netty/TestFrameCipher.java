@@ -1,8 +1,8 @@
 package io.secio.netty;
 
-import io.secio.SecioException;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
+import io.secio.protocol.SecioException;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import javax.crypto.AEADBadTagException;

@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * tentacle's {@code LengthDelimitedCodec} inbound: {@code | length (u32 BE) | length bytes |} per
  * message, each passed on as one {@code ByteBuf} without its prefix. A length over the protocol's
- * limit (checked from the prefix, before any of the body is held) resets the stream after {@code
+ * limit (checked from the prefix, before any of the body is held) resets the stream, then fires {@code
  * exceptionCaught} with {@link Reason#MESSAGE_TOO_LONG}; nothing after it is passed on. Not sharable.
  */
 final class MessageDecoder extends ByteToMessageDecoder {
@@ -36,9 +36,11 @@ final class MessageDecoder extends ByteToMessageDecoder {
     if (length > maxMessageLength) {
       failed = true;
       in.skipBytes(in.readableBytes());
+      // The reset first: a handler that closes the stream on hearing of it must not turn the
+      // refusal into a clean end (a FIN).
+      ((StreamChannel) ctx.channel()).reset();
       ctx.fireExceptionCaught(new TentacleException(Reason.MESSAGE_TOO_LONG,
           "a message of " + length + " bytes, over the limit of " + maxMessageLength));
-      ((StreamChannel) ctx.channel()).reset();
       return;
     }
     if (in.readableBytes() < PREFIX_SIZE_IN_BYTES + length) {

@@ -1,39 +1,30 @@
 package io.secio.tentacle;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelInitializer;
 import io.netty.handler.codec.ByteToMessageDecoder;
-import io.netty.util.AttributeKey;
-import io.netty.util.concurrent.Future;
-import io.secio.HandshakeLimiter;
-import io.secio.netty.stage.StageHandler;
-import io.secio.netty.stage.StageSink;
+import io.secio.netty.NegotiatedProtocol;
+import io.secio.netty.negotiation.NegotiationStage;
 import io.secio.streams.StreamChannel;
 import io.secio.tentacle.TentacleException.Reason;
 import java.util.List;
 
 /**
- * Protocol-select on one yamux stream ({@code docs/STREAMS.md} §8.1), as a pipeline stage: the
- * start, timeout, queued writes, swap and failure path are the {@link StageHandler}'s.
+ * Protocol-select on one yamux stream ({@code docs/STREAMS.md} §8.1), as a negotiation stage: the
+ * start, timeout, queued writes, swap, completion event and failure path are the {@link
+ * NegotiationStage}'s, as multistream-select's are.
  *
  * <p>The opener (dialer role) sends its {@link ProtocolInfo} as soon as the stream is active, in
- * the same flush as the stream's SYN, and takes the last version of the reply. The acceptor
+ * the same flush as the stream's SYN, and takes the last version of the reply; the stream's
+ * handler stands behind it from the start. The acceptor
  * (listener role) answers the first message as tentacle's {@code server_select} does: the name it
  * was sent and the one version {@link ProtocolInfo#selectVersion} chose, or an empty list; after an
  * empty list, or when the protocol already has its stream on the session, it resets the stream once
- * the reply is written (tentacle drops the stream). On agreement the stream's pipeline becomes the
- * message codec and the protocol's handler, and the bytes read past the reply reach them. Every
- * failure resets the stream. Not sharable; runs on the stream's event loop.
+ * the reply is written (tentacle drops the stream). On agreement the message codec takes the stage's
+ * place (followed, on the acceptor's side, by the protocol's handler), and the bytes read past the
+ * reply reach them. Every failure resets the stream. Not sharable; runs on the stream's event loop.
  */
-final class ProtocolSelectHandler extends StageHandler<ProtocolStream> {
-  /** The outcome of the stream's protocol-select. */
-  static final AttributeKey<Future<ProtocolStream>> SELECTION =
-      AttributeKey.valueOf(ProtocolSelectHandler.class, "selection");
-  /** The protocol and version of a stream once selected, set before its handler is added. */
-  static final AttributeKey<ProtocolStream> SELECTED =
-      AttributeKey.valueOf(ProtocolSelectHandler.class, "selected");
+final class ProtocolSelectHandler extends NegotiationStage {
 
   private final TentacleSession session;
   /** The dialer role's protocol and offer; null in the listener role. */
@@ -43,18 +34,11 @@ final class ProtocolSelectHandler extends StageHandler<ProtocolStream> {
   private boolean refusing;
 
   private ProtocolSelectHandler(TentacleSession session, TentacleProtocol requested, List<String> offered) {
-    super(session.config().selectTimeout(), null, SELECTION);
+    super(session.config().negotiationTimeout());
     this.session = session;
     this.requested = requested;
     this.offered = offered;
   }
-
-  /**
-   * The last handler of a stream whose protocol is not chosen yet: a failed selection is reported
-   * by the open's future (or, for the peer's stream, by the reset), so its exception stops there and
-   * the stream is closed, rather than at the pipeline's tail; once chosen, every exception passes on.
-   */
-  static final ChannelHandler UNSELECTED_SINK = new StageSink(stream -> stream.attr(SELECTED).get() != null);
 
   /** The opener's side: offers {@code offered} versions of {@code protocol}. */
   static ProtocolSelectHandler opener(TentacleSession session, TentacleProtocol protocol, List<String> offered) {
@@ -64,12 +48,6 @@ final class ProtocolSelectHandler extends StageHandler<ProtocolStream> {
   /** The acceptor's side: answers with the session's registered protocols. */
   static ProtocolSelectHandler acceptor(TentacleSession session) {
     return new ProtocolSelectHandler(session, null, null);
-  }
-
-  /** Its message must follow the SYN in the same flush (a tentacle listener waits for 16 bytes). */
-  @Override
-  protected boolean defersStart() {
-    return false;
   }
 
   @Override
@@ -164,9 +142,7 @@ final class ProtocolSelectHandler extends StageHandler<ProtocolStream> {
 
   private void open(TentacleProtocol protocol, String version) {
     StreamChannel stream = (StreamChannel) context().channel();
-    ProtocolStream opened = new ProtocolStream(stream, protocol.name(), version);
-    stream.attr(SELECTED).set(opened);
-    if (requested == null && !session.opened(opened)) {
+    if (requested == null && !session.opened(protocol.name(), stream)) {
       refusing = true;
       releaseCumulation();
       fail(new TentacleException(Reason.CLOSED, "the session is closing"));
@@ -180,18 +156,9 @@ final class ProtocolSelectHandler extends StageHandler<ProtocolStream> {
     } else {
       rest.release();
     }
-    succeed(opened, messages(protocol), readPast);
-  }
-
-  /** The message codec and the protocol's handler, in the stage's place. */
-  private static ChannelHandler messages(TentacleProtocol protocol) {
-    return new ChannelInitializer<Channel>() {
-      @Override
-      protected void initChannel(Channel stream) {
-        stream.pipeline().addLast(new MessageDecoder(protocol.maxMessageLength()),
-            new MessageEncoder(protocol.maxMessageLength()), protocol.handler());
-      }
-    };
+    // The opener's handler is behind this stage already; the acceptor's is the protocol's.
+    ChannelHandler next = new MessageCodec(protocol.maxMessageLength(), requested == null ? protocol.handler() : null);
+    agree(NegotiatedProtocol.of(protocol.name(), version), next, readPast);
   }
 
   private void releaseCumulation() {
@@ -210,26 +177,12 @@ final class ProtocolSelectHandler extends StageHandler<ProtocolStream> {
 
   @Override
   protected Throwable timeoutFailure() {
-    return new TentacleException(Reason.SELECT_TIMEOUT, "no protocol chosen within " + session.config().selectTimeout());
-  }
-
-  @Override
-  protected Throwable refusedFailure(HandshakeLimiter limiter) {
-    throw new AssertionError("protocol-select takes no permit");
+    return new TentacleException(Reason.SELECT_TIMEOUT, "no protocol chosen within "
+        + session.config().negotiationTimeout());
   }
 
   @Override
   protected Throwable closedFailure(String why, Throwable cause) {
     return new TentacleException(Reason.CLOSED, why, cause);
-  }
-
-  @Override
-  protected Object successEvent(ProtocolStream outcome) {
-    return outcome;
-  }
-
-  @Override
-  protected Object failureEvent(Throwable cause) {
-    return cause;
   }
 }

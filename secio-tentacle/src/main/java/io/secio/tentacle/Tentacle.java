@@ -10,28 +10,43 @@ import io.netty.util.concurrent.Future;
 import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
+import io.secio.netty.NegotiatedProtocol;
 import io.secio.netty.Secio;
+import io.secio.netty.negotiation.NegotiationStage;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * A session with a tentacle (Nervos CKB) node in one line ({@code docs/STREAMS.md} §8): secio in
  * the tentacle dialect, then yamux in {@link TentacleConfig#yamux()}'s profile, then tentacle's
- * protocol-select on every stream, beside {@link Secio#client}/{@link Secio#server}:
+ * protocol-select on every stream. The same shape as {@link Secio} and {@code Libp2p}:
  *
  * <pre>{@code
  * // dialling a CKB node (in a Bootstrap's ChannelInitializer)
- * ch.pipeline().addLast(Tentacle.client(secioConfig, nodePeerId, tentacleConfig));
- * TentacleSession session = Tentacle.sessionFuture(ch).sync().getNow();
- * ProtocolStream ping = session.open("/ckb/ping").sync().getNow();
+ * ch.pipeline().addLast(Tentacle.client(secioConfig, tentacleConfig, nodePeerId));
  * // accepting tentacle nodes (in a ServerBootstrap's child ChannelInitializer)
  * ch.pipeline().addLast(Tentacle.server(secioConfig, tentacleConfig));
+ * // then, off the event loop
+ * TentacleSession session = Tentacle.awaitSession(ch);           // throws TentacleException
+ * Future<StreamChannel> ping = session.openStream("/ckb/ping", new MyPing());
  * }</pre>
  *
- * <p>The returned handler replaces itself with secio's handlers and a session starter named {@value
- * #SESSION_NAME}; once secio is done the starter gives way to a {@code YamuxHandler} named {@value
- * #YAMUX_NAME}, which must stay the last handler of the connection: its bytes are yamux frames. Each
- * protocol's streams get their {@link TentacleProtocol#handler()} once protocol-select is done.
+ * <p>The returned handler replaces itself with secio's handlers and the session's handler named
+ * {@value #SESSION_NAME}; once secio is done a {@code YamuxHandler} named {@value #YAMUX_NAME} goes in
+ * front of that one. The muxer is the last handler that writes to the connection (its bytes are yamux
+ * frames); handlers the application adds behind the returned one see the connection's events but
+ * write nothing. Each protocol's streams get their {@link TentacleProtocol#handler()} once
+ * protocol-select is done.
+ *
+ * <p><b>One failure path</b>, as {@link Secio}'s: a handshake failure fails {@link
+ * #sessionFuture(Channel)} and reaches the handlers behind as a failed {@code
+ * SecioHandshakeCompletionEvent} and one {@code exceptionCaught} with its {@code SecioException},
+ * and the connection closes; so do a second session from a connected key ({@link
+ * TentacleException.Reason#DUPLICATE_SESSION}, after secio's successful event) and a failure of the
+ * session (the muxer's {@code YamuxException}, secio's frame failures), on both sides. When the
+ * application added no handler behind, the failure ends at the session's handler (one line at
+ * DEBUG) instead of Netty's tail. {@link #awaitSession(Channel)} throws every failure as one checked
+ * type.
  *
  * <p>The first write is secio's Propose (over 16 bytes), so a tentacle listener, which waits for 16
  * bytes before it starts, never stalls on us; without secio, a stream's SYN and its protocol-select
@@ -40,7 +55,7 @@ import java.util.Optional;
  * <p>The returned handlers are {@link ChannelHandler.Sharable} and thread-safe.
  */
 public final class Tentacle {
-  /** Name of the session starter in the connection's pipeline. */
+  /** Name of the session's handler in the connection's pipeline. */
   public static final String SESSION_NAME = "tentacle";
   /** Name of the yamux handler in the connection's pipeline once the session has started. */
   public static final String YAMUX_NAME = "yamux";
@@ -50,21 +65,9 @@ public final class Tentacle {
   private Tentacle() {}
 
   /**
-   * The dialer's handlers: secio (tentacle dialect) accepting only {@code expectedRemotePeer}, then
-   * yamux's client side and protocol-select.
-   *
-   * @param secio the secio config; its dialect must be {@link Dialect#TENTACLE}
-   * @param expectedRemotePeer the node dialled, in the tentacle dialect's form
-   * @param config the protocols and limits
-   * @return a handler for a client channel's pipeline
-   */
-  public static ChannelHandler client(SecioConfig secio, PeerId expectedRemotePeer, TentacleConfig config) {
-    Objects.requireNonNull(expectedRemotePeer, "expectedRemotePeer");
-    return new Installer(Secio.client(tentacleDialect(secio), expectedRemotePeer), config, true);
-  }
-
-  /**
-   * The dialer's handlers accepting whichever node answers (unless {@code secio} names one).
+   * The dialer's handlers: secio (tentacle dialect) accepting whichever node answers, unless {@code
+   * secio} names one; then yamux's client side and protocol-select. Prefer {@link
+   * #client(SecioConfig, TentacleConfig, PeerId)} when the node is known.
    *
    * @param secio the secio config; its dialect must be {@link Dialect#TENTACLE}
    * @param config the protocols and limits
@@ -72,6 +75,21 @@ public final class Tentacle {
    */
   public static ChannelHandler client(SecioConfig secio, TentacleConfig config) {
     return new Installer(Secio.client(tentacleDialect(secio)), config, true);
+  }
+
+  /**
+   * The dialer's handlers accepting only {@code expectedRemotePeer}: the handshake fails with {@code
+   * PEER_ID_MISMATCH} for another.
+   *
+   * @param secio the secio config; its dialect must be {@link Dialect#TENTACLE}
+   * @param config the protocols and limits
+   * @param expectedRemotePeer the node dialled, in the tentacle dialect's form (what its {@code
+   *     SecioConfig.localPeerId()} gives)
+   * @return a handler for a client channel's pipeline
+   */
+  public static ChannelHandler client(SecioConfig secio, TentacleConfig config, PeerId expectedRemotePeer) {
+    Objects.requireNonNull(expectedRemotePeer, "expectedRemotePeer");
+    return new Installer(Secio.client(tentacleDialect(secio), expectedRemotePeer), config, true);
   }
 
   /**
@@ -110,8 +128,8 @@ public final class Tentacle {
 
   /**
    * The session of {@code connection}: completes once secio is done and yamux is on, or fails with
-   * secio's failure, {@link TentacleException.Reason#DUPLICATE_SESSION} or {@link
-   * TentacleException.Reason#CLOSED}.
+   * what the handlers behind heard: secio's {@code SecioException}, a {@link TentacleException}
+   * ({@link TentacleException.Reason#DUPLICATE_SESSION}, {@link TentacleException.Reason#CLOSED}).
    *
    * @param connection a channel one of this class's handlers was added to
    * @return the session's future
@@ -126,14 +144,44 @@ public final class Tentacle {
   }
 
   /**
+   * Waits for the session of {@code connection}: the blocking form of {@link
+   * #sessionFuture(Channel)} for code outside the event loop, bounded by secio's handshake timeout.
+   *
+   * <pre>{@code
+   * try {
+   *   TentacleSession session = Tentacle.awaitSession(channel);
+   * } catch (TentacleException e) {
+   *   log.warn("no session with {}: {}", channel.remoteAddress(), e.getMessage());
+   * }
+   * }</pre>
+   *
+   * @param connection a channel one of this class's handlers was added to
+   * @return the session
+   * @throws TentacleException every failure: its own, and secio's as {@link
+   *     TentacleException.Reason#HANDSHAKE_FAILED} with the {@code SecioException} as its cause; an
+   *     unchecked exception another handler raised is rethrown as it is
+   * @throws InterruptedException if the waiting thread is interrupted
+   * @throws IllegalStateException if no handler of this class was added to the channel
+   * @throws io.netty.util.concurrent.BlockingOperationException if called on the channel's event loop
+   */
+  public static TentacleSession awaitSession(Channel connection) throws TentacleException, InterruptedException {
+    Future<TentacleSession> session = sessionFuture(connection).await();
+    if (session.isSuccess()) {
+      return session.getNow();
+    }
+    throw TentacleException.of(session.cause());
+  }
+
+  /**
    * The protocol and version of a stream of a tentacle session: present from the moment the
-   * protocol's handler is added (in its {@code initChannel}).
+   * protocol's handler of a stream the peer opened is added (in its {@code initChannel}), and, on a
+   * stream this side opened, once its open has completed.
    *
    * @param stream a stream channel
    * @return its protocol, or empty if protocol-select has not chosen one
    */
-  public static Optional<ProtocolStream> protocol(Channel stream) {
-    return Optional.ofNullable(stream.attr(ProtocolSelectHandler.SELECTED).get());
+  public static Optional<NegotiatedProtocol> protocol(Channel stream) {
+    return NegotiationStage.agreed(stream);
   }
 
   private static SecioConfig tentacleDialect(SecioConfig secio) {

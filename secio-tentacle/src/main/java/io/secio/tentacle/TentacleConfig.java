@@ -11,9 +11,9 @@ import java.util.Optional;
 
 /**
  * What a tentacle session speaks and its limits ({@code docs/STREAMS.md} §8.2): the registered
- * protocols, the yamux config (tentacle's profile unless told), how long protocol-select may take,
- * how long a session may stay without an open protocol, and the registry of connected remote keys
- * that refuses a second session from the same key.
+ * protocols, the yamux config (tentacle's profile unless told), how long protocol-select may take
+ * on a stream, how long a session may stay without an open protocol, and the registry of connected
+ * remote keys that refuses a second session from the same key.
  *
  * <pre>{@code
  * TentacleConfig config = TentacleConfig.builder()
@@ -35,14 +35,14 @@ public final class TentacleConfig {
 
   private final Map<String, TentacleProtocol> protocols;
   private final YamuxConfig yamux;
-  private final Duration selectTimeout;
+  private final Duration negotiationTimeout;
   private final Duration sessionTimeout;
   private final ConnectedPeers connectedPeers;
 
   private TentacleConfig(Builder b) {
     this.protocols = Collections.unmodifiableMap(new LinkedHashMap<>(b.protocols));
     this.yamux = b.yamux;
-    this.selectTimeout = b.selectTimeout;
+    this.negotiationTimeout = b.negotiationTimeout;
     this.sessionTimeout = b.sessionTimeout;
     this.connectedPeers = b.connectedPeers != null ? b.connectedPeers : new ConnectedPeers();
   }
@@ -67,9 +67,9 @@ public final class TentacleConfig {
     return yamux;
   }
 
-  /** How long protocol-select may take on a stream before the stream is reset. */
-  public Duration selectTimeout() {
-    return selectTimeout;
+  /** How long protocol-select may take on a stream before the stream is reset ({@code SELECT_TIMEOUT}). */
+  public Duration negotiationTimeout() {
+    return negotiationTimeout;
   }
 
   /**
@@ -87,7 +87,7 @@ public final class TentacleConfig {
 
   @Override
   public String toString() {
-    return "TentacleConfig{protocols=" + protocols.values() + ", selectTimeout=" + selectTimeout
+    return "TentacleConfig{protocols=" + protocols.values() + ", negotiationTimeout=" + negotiationTimeout
         + ", sessionTimeout=" + sessionTimeout + ", yamux=" + yamux + "}";
   }
 
@@ -95,7 +95,7 @@ public final class TentacleConfig {
   public static final class Builder {
     private final Map<String, TentacleProtocol> protocols = new LinkedHashMap<>();
     private YamuxConfig yamux = YamuxConfig.tentacle();
-    private Duration selectTimeout = DEFAULT_TIMEOUT;
+    private Duration negotiationTimeout = DEFAULT_TIMEOUT;
     private Duration sessionTimeout = DEFAULT_TIMEOUT;
     private ConnectedPeers connectedPeers;
 
@@ -132,8 +132,8 @@ public final class TentacleConfig {
      * @param timeout positive; 5 s by default
      * @return this builder
      */
-    public Builder selectTimeout(Duration timeout) {
-      this.selectTimeout = positive(timeout, "selectTimeout");
+    public Builder negotiationTimeout(Duration timeout) {
+      this.negotiationTimeout = positive(timeout, "negotiationTimeout");
       return this;
     }
 

@@ -1,12 +1,15 @@
 package io.secio.tentacle;
 
+import io.secio.protocol.SecioException;
 import java.io.IOException;
 
 /**
  * A tentacle session or one of its protocol streams failed or refused an operation ({@code
- * docs/STREAMS.md} §8.4): the failure of {@link TentacleSession#open}, of {@link
+ * docs/STREAMS.md} §8.2): the failure of {@link TentacleSession#openStream}, of {@link
  * Tentacle#sessionFuture}, and what a stream's or the connection's pipeline sees in {@code
- * exceptionCaught}. {@link #reason()} says what happened.
+ * exceptionCaught}. {@link #reason()} says what happened. {@link Tentacle#awaitSession} throws every
+ * failure of a session's start as one: secio's with {@link Reason#HANDSHAKE_FAILED} and the {@link
+ * SecioException} as the cause.
  *
  * <p>Immutable. The message names protocols, versions and lengths, never message contents.
  */
@@ -21,7 +24,7 @@ public final class TentacleException extends IOException {
     PROTOCOL_REFUSED,
     /** The listener's reply names another protocol, or a version this side did not offer. */
     BAD_SELECT_REPLY,
-    /** Protocol-select did not end within {@link TentacleConfig#selectTimeout()}. */
+    /** Protocol-select did not end within {@link TentacleConfig#negotiationTimeout()}. */
     SELECT_TIMEOUT,
     /** The protocol already has its one stream on this session (tentacle opens one per protocol). */
     ALREADY_OPEN,
@@ -34,7 +37,9 @@ public final class TentacleException extends IOException {
     /** The remote key already has a session with this side: the second one is refused. */
     DUPLICATE_SESSION,
     /** No protocol was open when {@link TentacleConfig#sessionTimeout()} ran out. */
-    SESSION_TIMEOUT
+    SESSION_TIMEOUT,
+    /** secio's handshake failed: the cause is its {@link SecioException}, whose reason says why. */
+    HANDSHAKE_FAILED
   }
 
   private final Reason reason;
@@ -64,5 +69,26 @@ public final class TentacleException extends IOException {
   /** What went wrong. */
   public Reason reason() {
     return reason;
+  }
+
+  /**
+   * {@code cause} as one checked type, for {@link Tentacle#awaitSession}: itself if it is a {@code
+   * TentacleException}, secio's failure as {@link Reason#HANDSHAKE_FAILED}, any other as {@link
+   * Reason#CLOSED}, each carrying it as the cause. An unchecked one is rethrown: a bug, not a failure.
+   */
+  static TentacleException of(Throwable cause) {
+    if (cause instanceof TentacleException tentacle) {
+      return tentacle;
+    }
+    if (cause instanceof RuntimeException unchecked) {
+      throw unchecked;
+    }
+    if (cause instanceof Error error) {
+      throw error;
+    }
+    if (cause instanceof SecioException secio) {
+      return new TentacleException(Reason.HANDSHAKE_FAILED, secio.getMessage(), secio);
+    }
+    return new TentacleException(Reason.CLOSED, String.valueOf(cause.getMessage()), cause);
   }
 }

@@ -1,6 +1,7 @@
 package io.secio.tentacle;
 
 import io.netty.channel.ChannelHandler;
+import io.secio.netty.negotiation.NegotiatedStreams;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
@@ -8,7 +9,8 @@ import java.util.Objects;
 /**
  * A protocol a tentacle session speaks ({@code docs/STREAMS.md} §8.2): its name, the versions this
  * side supports (ascending, as tentacle's version choice assumes), the handler each of its streams
- * gets once protocol-select has chosen a version, and the longest message it accepts.
+ * the peer opens gets once protocol-select has chosen a version (this side's streams get the handler
+ * given to {@link TentacleSession#openStream}), and the longest message it accepts.
  *
  * <pre>{@code
  * TentacleProtocol echo = TentacleProtocol.of("/test/echo", List.of("1", "2"), new ChannelInitializer<Channel>() {
@@ -18,8 +20,9 @@ import java.util.Objects;
  * });
  * }</pre>
  *
- * <p>The handler is added to every stream of the protocol, so it must be {@code @Sharable} (a {@code
- * ChannelInitializer} is). It sees one {@code ByteBuf} per message, without the length prefix, and
+ * <p>The handler is added to every stream of the protocol, so it must be sharable: {@code @Sharable},
+ * or a {@code ChannelInitializer} that adds a new handler per stream. It sees one {@code ByteBuf} per
+ * message, without the length prefix, and
  * each {@code ByteBuf} written is one message. Immutable and thread-safe.
  */
 public final class TentacleProtocol {
@@ -43,8 +46,11 @@ public final class TentacleProtocol {
    *
    * @param name the protocol's name, such as {@code /ckb/ping}; not empty
    * @param versions the versions this side supports, ascending; not empty
-   * @param handler added to each of its streams once selected; {@code @Sharable}
+   * @param handler added to each stream of it the peer opens, once selected; sharable ({@link
+   *     io.netty.channel.ChannelHandlerAdapter#isSharable()}, as Netty judges it)
    * @return the protocol
+   * @throws IllegalArgumentException for an empty name or version list, a handler that is not
+   *     sharable, or a name and versions too long for a protocol-select message
    */
   public static TentacleProtocol of(String name, List<String> versions, ChannelHandler handler) {
     Objects.requireNonNull(name, "name");
@@ -55,11 +61,7 @@ public final class TentacleProtocol {
     if (copy.isEmpty()) {
       throw new IllegalArgumentException("a protocol has at least one version");
     }
-    Objects.requireNonNull(handler, "handler");
-    if (!handler.getClass().isAnnotationPresent(ChannelHandler.Sharable.class)) {
-      throw new IllegalArgumentException(handler.getClass().getName()
-          + " is not @Sharable: every stream of the protocol gets it (use a ChannelInitializer)");
-    }
+    NegotiatedStreams.requireSharable(Objects.requireNonNull(handler, "handler"));
     int encoded = name.getBytes(StandardCharsets.UTF_8).length;
     for (String v : copy) {
       encoded += v.getBytes(StandardCharsets.UTF_8).length + 8;

@@ -2,10 +2,12 @@ package io.secio.tentacle;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelHandler;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.secio.PeerId;
+import io.secio.SecioSession;
+import io.secio.netty.negotiation.NegotiatedStreams;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.tentacle.TentacleException.Reason;
@@ -18,17 +20,18 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A tentacle session on one connection, after secio and with yamux on it ({@code docs/STREAMS.md}
- * §8.2): opens its registered protocols, each on its own stream, and accepts the peer's.
+ * §8.2): opens its registered protocols, each on its own stream, and accepts the peer's. Get it with
+ * {@link Tentacle#awaitSession} or {@link Tentacle#sessionFuture}.
  *
  * <pre>{@code
- * TentacleSession session = Tentacle.sessionFuture(channel).sync().getNow();
- * ProtocolStream echo = session.open("/test/echo", List.of("2", "1")).sync().getNow();
- * echo.version();                                          // what the listener chose
- * echo.channel().writeAndFlush(Unpooled.wrappedBuffer(message));  // one message
+ * TentacleSession session = Tentacle.awaitSession(channel);
+ * StreamChannel echo = session.openStream("/test/echo", new MyEcho()).sync().getNow();
+ * Tentacle.protocol(echo).orElseThrow().version();                 // what the listener chose
+ * echo.writeAndFlush(Unpooled.wrappedBuffer(message));              // one message
  * }</pre>
  *
  * <p><b>One stream per protocol</b>, as tentacle: while a protocol has its stream (opening or
- * open) on this session, a second {@link #open} of it fails with {@link Reason#ALREADY_OPEN} and
+ * open) on this session, a second {@link #openStream} of it fails with {@link Reason#ALREADY_OPEN} and
  * puts nothing on the wire; once that stream closes the protocol may be opened again. A second
  * stream of an open protocol from the peer is answered and then reset, as tentacle does.
  *
@@ -44,14 +47,14 @@ public final class TentacleSession {
 
   private final TentacleConfig config;
   private final Channel connection;
-  private final PeerId remotePeer;
+  private final SecioSession secio;
   /** Protocol name to its stream (or {@link #OPENING}); changed on the event loop only. */
   private final Map<String, Object> protocols = new ConcurrentHashMap<>();
 
-  TentacleSession(TentacleConfig config, Channel connection, PeerId remotePeer) {
+  TentacleSession(TentacleConfig config, Channel connection, SecioSession secio) {
     this.config = config;
     this.connection = connection;
-    this.remotePeer = remotePeer;
+    this.secio = secio;
   }
 
   /** Starts the session timeout; on the event loop. */
@@ -69,14 +72,19 @@ public final class TentacleSession {
     return config;
   }
 
-  /** The connection: secio's (or plain TCP's in tentacle's no-secio mode), with yamux last. */
+  /** The connection: secio's (or plain TCP's in tentacle's no-secio mode), with yamux on it. */
   public Channel connection() {
     return connection;
   }
 
-  /** The remote peer as secio authenticated it; empty in tentacle's no-secio mode. */
+  /** The secure channel's session, as secio established it; empty in tentacle's no-secio mode. */
+  public Optional<SecioSession> secioSession() {
+    return Optional.ofNullable(secio);
+  }
+
+  /** The remote peer as secio authenticated it, a tentacle id; empty in tentacle's no-secio mode. */
   public Optional<PeerId> remotePeer() {
-    return Optional.ofNullable(remotePeer);
+    return secioSession().map(SecioSession::remotePeerId);
   }
 
   /** Whether {@code protocol} has its stream on this session, opening or open. */
@@ -96,39 +104,56 @@ public final class TentacleSession {
   }
 
   /**
-   * Opens {@code protocol} offering every version registered for it.
+   * Opens {@code protocol} offering every version registered for it; see {@link #openStream(String,
+   * List, ChannelHandler)}.
    *
    * @param protocol a registered protocol's name
-   * @return the open protocol, or the failure (a {@link TentacleException} or the muxer's)
+   * @param handler the stream's handler
+   * @return the stream, once the listener chose a version
    */
-  public Future<ProtocolStream> open(String protocol) {
+  public Future<StreamChannel> openStream(String protocol, ChannelHandler handler) {
     TentacleProtocol registered = config.protocol(Objects.requireNonNull(protocol, "protocol")).orElse(null);
-    return open(protocol, registered == null ? List.of() : registered.versions());
+    return openStream(protocol, registered == null ? List.of() : registered.versions(), handler);
   }
 
   /**
    * Opens {@code protocol} on a new stream, offering {@code versions} (ascending, as tentacle's
-   * listener assumes), and completes with the version the listener chose: the last of its reply.
+   * listener assumes), with {@code handler} behind protocol-select at once: its writes wait until the
+   * listener chose, then go out as messages (one {@code ByteBuf} each); it reads whole messages. The
+   * stream completes once the listener chose a version (the last of its reply; {@link
+   * Tentacle#protocol} tells it), or fails, and then {@code handler} has heard the failure too (a
+   * failed {@code NegotiationCompletionEvent}, one {@code exceptionCaught}) and the stream is reset.
    *
    * @param protocol a registered protocol's name
    * @param versions the versions to offer; not empty
-   * @return the open protocol, or the failure: {@link Reason#UNKNOWN_PROTOCOL}, {@link
+   * @param handler the stream's handler, for this stream only unless {@code @Sharable}
+   * @return the stream, or the failure: {@link Reason#UNKNOWN_PROTOCOL}, {@link
    *     Reason#ALREADY_OPEN}, {@link Reason#PROTOCOL_REFUSED}, {@link Reason#BAD_SELECT_REPLY},
    *     {@link Reason#SELECT_TIMEOUT}, {@link Reason#CLOSED}, or the muxer's own
    */
-  public Future<ProtocolStream> open(String protocol, List<String> versions) {
+  public Future<StreamChannel> openStream(String protocol, List<String> versions, ChannelHandler handler) {
     Objects.requireNonNull(protocol, "protocol");
+    Objects.requireNonNull(handler, "handler");
     List<String> offered = List.copyOf(versions);
-    Promise<ProtocolStream> promise = connection.eventLoop().newPromise();
+    Promise<StreamChannel> promise = connection.eventLoop().newPromise();
     if (connection.eventLoop().inEventLoop()) {
-      openNow(protocol, offered, promise);
+      openNow(protocol, offered, handler, promise);
     } else {
-      connection.eventLoop().execute(() -> openNow(protocol, offered, promise));
+      connection.eventLoop().execute(() -> openNow(protocol, offered, handler, promise));
     }
     return promise;
   }
 
-  private void openNow(String name, List<String> offered, Promise<ProtocolStream> promise) {
+  private void openNow(String name, List<String> offered, ChannelHandler handler, Promise<StreamChannel> promise) {
+    try {
+      open(name, offered, handler, promise);
+    } catch (RuntimeException e) {
+      protocols.remove(name, OPENING);
+      promise.tryFailure(e);
+    }
+  }
+
+  private void open(String name, List<String> offered, ChannelHandler handler, Promise<StreamChannel> promise) {
     TentacleProtocol protocol = config.protocol(name).orElse(null);
     if (protocol == null) {
       promise.setFailure(new TentacleException(Reason.UNKNOWN_PROTOCOL, name + " is not registered here"));
@@ -143,43 +168,28 @@ public final class TentacleSession {
           + " has its stream on this session already (tentacle opens one stream per protocol)"));
       return;
     }
-    new StreamChannelBootstrap(connection)
-        .handler(new ChannelInitializer<Channel>() {
-          @Override
-          protected void initChannel(Channel stream) {
-            stream.pipeline().addLast(ProtocolSelectHandler.opener(TentacleSession.this, protocol, offered),
-                ProtocolSelectHandler.UNSELECTED_SINK);
-          }
-        })
-        .open()
-        .addListener((Future<StreamChannel> opened) -> {
-          if (!opened.isSuccess()) {
+    ChannelHandler stream = NegotiatedStreams.opening(ProtocolSelectHandler.opener(this, protocol, offered), handler);
+    NegotiatedStreams.whenAgreed(new StreamChannelBootstrap(connection).handler(stream).open(), connection.eventLoop())
+        .addListener((Future<StreamChannel> agreed) -> {
+          StreamChannel opened = agreed.getNow();
+          if (opened != null && opened.isActive() && protocols.replace(name, OPENING, opened)) {
+            opened.closeFuture().addListener(f -> protocols.remove(name, opened));
+            promise.trySuccess(opened);
+          } else {
             protocols.remove(name, OPENING);
-            promise.tryFailure(opened.cause());
-            return;
+            promise.tryFailure(opened != null
+                ? new TentacleException(Reason.CLOSED, "the stream of " + name + " closed")
+                : agreed.cause());
           }
-          StreamChannel stream = opened.getNow();
-          stream.attr(ProtocolSelectHandler.SELECTION).get().addListener((Future<ProtocolStream> selected) -> {
-            if (selected.isSuccess() && stream.isActive() && protocols.replace(name, OPENING, stream)) {
-              stream.closeFuture().addListener(f -> protocols.remove(name, stream));
-              promise.trySuccess(selected.getNow());
-            } else {
-              protocols.remove(name, OPENING);
-              promise.tryFailure(selected.isSuccess()
-                  ? new TentacleException(Reason.CLOSED, "the stream of " + name + " closed")
-                  : selected.cause());
-            }
-          });
         });
   }
 
-  /** The peer opened {@code opened}: false if the session has it already or is gone. */
-  boolean opened(ProtocolStream opened) {
-    StreamChannel stream = opened.channel();
-    if (!connection.isActive() || protocols.putIfAbsent(opened.protocol(), stream) != null) {
+  /** The peer opened {@code stream} for {@code protocol}: false if the session has it already or is gone. */
+  boolean opened(String protocol, StreamChannel stream) {
+    if (!connection.isActive() || protocols.putIfAbsent(protocol, stream) != null) {
       return false;
     }
-    stream.closeFuture().addListener(f -> protocols.remove(opened.protocol(), stream));
+    stream.closeFuture().addListener(f -> protocols.remove(protocol, stream));
     return true;
   }
 
@@ -190,6 +200,7 @@ public final class TentacleSession {
 
   @Override
   public String toString() {
-    return "TentacleSession{" + (remotePeer == null ? "no secio" : remotePeer) + ", open=" + protocols.keySet() + "}";
+    return "TentacleSession{" + remotePeer().map(PeerId::toString).orElse("no secio") + ", open="
+        + protocols.keySet() + "}";
   }
 }

@@ -19,6 +19,7 @@ import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
 import io.secio.netty.Transports;
+import io.secio.streams.StreamChannel;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -88,7 +89,7 @@ class LoopbackTest {
         .handler(new ChannelInitializer<Channel>() {
           @Override
           protected void initChannel(Channel ch) {
-            ch.pipeline().addLast(Tentacle.client(secio(identity), server.peer(), config));
+            ch.pipeline().addLast(Tentacle.client(secio(identity), config, server.peer()));
           }
         })
         .connect((InetSocketAddress) server.channel().localAddress()).syncUninterruptibly().channel();
@@ -101,29 +102,30 @@ class LoopbackTest {
       try {
         List<Channel> clients = new ArrayList<>();
         List<TestProtocols.Collect> collects = new ArrayList<>();
-        List<ProtocolStream> streams = new ArrayList<>();
+        List<StreamChannel> streams = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
           TestProtocols.Collect collect = new TestProtocols.Collect();
           Channel client = dial(server, IdentityKeyPair.generate(KeyType.SECP256K1, new SecureRandom()), collect);
-          TentacleSession session = Tentacle.sessionFuture(client).get(2, TimeUnit.MINUTES);
+          TentacleSession session = Tentacle.awaitSession(client);
           List<String> offer = i % 2 == 0 ? List.of("2", "1") : List.of("1", "2");
-          ProtocolStream echo = session.open(TestProtocols.ECHO, offer).get(2, TimeUnit.MINUTES);
-          assertEquals(i % 2 == 0 ? "1" : "2", echo.version(), "offer " + offer + " against [1, 2]");
+          StreamChannel echo = session.openStream(TestProtocols.ECHO, offer, collect).get(2, TimeUnit.MINUTES);
+          assertEquals(i % 2 == 0 ? "1" : "2", Tentacle.protocol(echo).orElseThrow().version().orElseThrow(),
+              "offer " + offer + " against [1, 2]");
           clients.add(client);
           collects.add(collect);
           streams.add(echo);
         }
         Random random = new Random(23);
         List<List<byte[]>> sent = new ArrayList<>();
-        for (ProtocolStream echo : streams) {
+        for (StreamChannel echo : streams) {
           List<byte[]> messages = new ArrayList<>();
           for (int size : SIZES) {
             byte[] m = new byte[size];
             random.nextBytes(m);
             messages.add(m);
-            echo.channel().write(Unpooled.wrappedBuffer(m));
+            echo.write(Unpooled.wrappedBuffer(m));
           }
-          echo.channel().flush();
+          echo.flush();
           sent.add(messages);
         }
         for (int i = 0; i < streams.size(); i++) {
@@ -149,7 +151,7 @@ class LoopbackTest {
         IdentityKeyPair key = IdentityKeyPair.generate(KeyType.SECP256K1, new SecureRandom());
         Channel first = dial(server, key, new TestProtocols.Collect());
         TentacleSession session = Tentacle.sessionFuture(first).get(2, TimeUnit.MINUTES);
-        session.open(TestProtocols.ECHO).get(2, TimeUnit.MINUTES);
+        session.openStream(TestProtocols.ECHO, new TestProtocols.Collect()).get(2, TimeUnit.MINUTES);
         Channel acceptedFirst = server.accepted().poll(2, TimeUnit.MINUTES);
         Tentacle.sessionFuture(acceptedFirst).get(2, TimeUnit.MINUTES);
 
@@ -166,7 +168,7 @@ class LoopbackTest {
         session.close().get(2, TimeUnit.MINUTES);
         acceptedFirst.closeFuture().get(2, TimeUnit.MINUTES);
         Channel third = dial(server, key, new TestProtocols.Collect());
-        Tentacle.sessionFuture(third).get(2, TimeUnit.MINUTES).open(TestProtocols.ECHO).get(2, TimeUnit.MINUTES);
+        Tentacle.awaitSession(third).openStream(TestProtocols.ECHO, new TestProtocols.Collect()).get(2, TimeUnit.MINUTES);
         Tentacle.sessionFuture(server.accepted().poll(2, TimeUnit.MINUTES)).get(2, TimeUnit.MINUTES);
         third.close().get(2, TimeUnit.MINUTES);
       } finally {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
+import io.secio.streams.StreamChannel;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -57,7 +58,7 @@ class ProbesTest {
         .protocol(TentacleProtocol.of(protocol, offer, new TestProtocols.Collect())).build();
     EmbeddedChannel dialer = new EmbeddedChannel(Tentacle.insecureClient(config));
     TentacleSession session = Tentacle.sessionFuture(dialer).getNow();
-    Future<ProtocolStream> open = session.open(protocol);
+    Future<StreamChannel> open = session.openStream(protocol, new TestProtocols.Collect());
     dialer.runPendingTasks();
     List<Recorded.Frame> sent = Recorded.frames(Recorded.written(dialer));
     assertEquals(2, sent.size(), "SYN and the offer, in one flush");

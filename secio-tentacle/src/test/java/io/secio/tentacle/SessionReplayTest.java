@@ -93,8 +93,8 @@ class SessionReplayTest {
         .build();
     EmbeddedChannel dialer = new EmbeddedChannel(Tentacle.insecureClient(config));
     TentacleSession session = Tentacle.sessionFuture(dialer).getNow();
-    var echo = session.open(TestProtocols.ECHO, List.of("2", "1"));
-    var chat = session.open(TestProtocols.CHATTER);
+    var echo = session.openStream(TestProtocols.ECHO, List.of("2", "1"), echoed);
+    var chat = session.openStream(TestProtocols.CHATTER, chatter);
     dialer.runPendingTasks();
 
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -135,8 +135,8 @@ class SessionReplayTest {
         if (cut == from) {
           if (cut == fin) {
             // The recorded dialer closed echo, then chatter (FIN each, answered by FIN).
-            echo.getNow().channel().close();
-            chat.getNow().channel().close();
+            echo.getNow().close();
+            chat.getNow().close();
           } else {
             session.close(); // GoAway 0, answered by GoAway 0
           }
@@ -147,11 +147,12 @@ class SessionReplayTest {
       feed(dialer, chunk, out);
       if (!messagesSent && echo.isDone()) {
         assertTrue(echo.isSuccess(), () -> "echo opened: " + echo.cause());
-        assertEquals("1", echo.getNow().version(), "offer [2,1] against [1,2]: tentacle chose 1");
+        assertEquals("1", Tentacle.protocol(echo.getNow()).orElseThrow().version().orElseThrow(),
+            "offer [2,1] against [1,2]: tentacle chose 1");
         for (int i = 0; i < TestProtocols.ECHO_SIZES.size(); i++) {
-          echo.getNow().channel().write(Unpooled.wrappedBuffer(Recorded.echoMessage(i, TestProtocols.ECHO_SIZES.get(i))));
+          echo.getNow().write(Unpooled.wrappedBuffer(Recorded.echoMessage(i, TestProtocols.ECHO_SIZES.get(i))));
         }
-        echo.getNow().channel().flush();
+        echo.getNow().flush();
         messagesSent = true;
         dialer.runPendingTasks();
         out.writeBytes(Recorded.written(dialer));
@@ -169,7 +170,7 @@ class SessionReplayTest {
     for (int k = 0; k < TestProtocols.CHATTER_SIZES.size(); k++) {
       assertArrayEquals(Recorded.chatterMessage(k, TestProtocols.CHATTER_SIZES.get(k)), chatter.messages.poll(), "chatter " + k);
     }
-    assertEquals("1", chat.getNow().version());
+    assertEquals("1", Tentacle.protocol(chat.getNow()).orElseThrow().version().orElseThrow());
     assertFalse(dialer.isOpen());
     assertFalse(dialer.finishAndReleaseAll());
   }

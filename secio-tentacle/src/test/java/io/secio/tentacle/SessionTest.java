@@ -10,10 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
+import io.secio.streams.StreamChannel;
 import io.secio.tentacle.TentacleException.Reason;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,10 +36,14 @@ class SessionTest {
         .build();
   }
 
-  private static ProtocolStream opened(Future<ProtocolStream> open) {
+  private static StreamChannel opened(Future<StreamChannel> open) {
     assertTrue(open.isDone(), "done");
     assertTrue(open.isSuccess(), () -> "opened: " + open.cause());
     return open.getNow();
+  }
+
+  private static String version(StreamChannel stream) {
+    return Tentacle.protocol(stream).orElseThrow().version().orElseThrow();
   }
 
   private static TentacleException.Reason failure(Future<?> future) {
@@ -48,32 +55,33 @@ class SessionTest {
   void versionsAreChosenAsTentacleChoosesThemEachWay() {
     TestProtocols.Collect collect = new TestProtocols.Collect();
     try (EmbeddedPair pair = new EmbeddedPair(dialerConfig(collect), TestProtocols.listener())) {
-      Future<ProtocolStream> open = pair.dialerSession.open(TestProtocols.ECHO, List.of("1", "2"));
+      Future<StreamChannel> open = pair.dialerSession.openStream(TestProtocols.ECHO, List.of("1", "2"), collect);
       pair.pump();
-      ProtocolStream echo = opened(open);
-      assertEquals("2", echo.version(), "ascending offer: the highest common version");
-      echo.channel().writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1, 2, 3}));
+      StreamChannel echo = opened(open);
+      assertEquals("2", version(echo), "ascending offer: the highest common version");
+      echo.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1, 2, 3}));
       pair.pump();
       assertArrayEquals(new byte[] {1, 2, 3}, collect.messages.poll());
-      echo.channel().close();
+      echo.close();
       pair.pump();
-      Future<ProtocolStream> again = pair.dialerSession.open(TestProtocols.ECHO, List.of("2", "1"));
+      Future<StreamChannel> again = pair.dialerSession.openStream(TestProtocols.ECHO, List.of("2", "1"), collect);
       pair.pump();
-      assertEquals("1", opened(again).version(), "tentacle's quirk: a descending offer gets 1");
-      assertEquals(TestProtocols.ECHO, Tentacle.protocol(opened(again).channel()).orElseThrow().protocol());
+      assertEquals("1", version(opened(again)), "tentacle's quirk: a descending offer gets 1");
+      assertEquals(TestProtocols.ECHO, Tentacle.protocol(opened(again)).orElseThrow().name());
     }
   }
 
   @Test
   void aSecondOpenOfTheSameProtocolFailsAndPutsNothingOnTheWire() {
     try (EmbeddedPair pair = new EmbeddedPair(dialerConfig(new TestProtocols.Collect()), TestProtocols.listener())) {
-      Future<ProtocolStream> first = pair.dialerSession.open(TestProtocols.ECHO);
-      Future<ProtocolStream> second = pair.dialerSession.open(TestProtocols.ECHO);
+      TestProtocols.Collect collect = new TestProtocols.Collect();
+      Future<StreamChannel> first = pair.dialerSession.openStream(TestProtocols.ECHO, collect);
+      Future<StreamChannel> second = pair.dialerSession.openStream(TestProtocols.ECHO, collect);
       assertEquals(Reason.ALREADY_OPEN, failure(second), "while the first is opening");
       pair.pump();
       opened(first);
       pair.dialer.runPendingTasks();
-      Future<ProtocolStream> third = pair.dialerSession.open(TestProtocols.ECHO);
+      Future<StreamChannel> third = pair.dialerSession.openStream(TestProtocols.ECHO, collect);
       assertEquals(Reason.ALREADY_OPEN, failure(third), "while the first is open");
       assertTrue(Recorded.written(pair.dialer).length == 0, "nothing written for them");
       assertEquals(1, pair.listenerSession.openCount());
@@ -104,12 +112,13 @@ class SessionTest {
   @Test
   void aProtocolTheListenerDoesNotHaveIsRefused() {
     try (EmbeddedPair pair = new EmbeddedPair(dialerConfig(new TestProtocols.Collect()), TestProtocols.listener())) {
-      Future<ProtocolStream> open = pair.dialerSession.open("/test/unknown-there");
+      TestProtocols.Collect collect = new TestProtocols.Collect();
+      Future<StreamChannel> open = pair.dialerSession.openStream("/test/unknown-there", collect);
       pair.pump();
       assertEquals(Reason.PROTOCOL_REFUSED, failure(open));
-      assertEquals(Reason.UNKNOWN_PROTOCOL, failure(pair.dialerSession.open("/never/registered")));
+      assertEquals(Reason.UNKNOWN_PROTOCOL, failure(pair.dialerSession.openStream("/never/registered", collect)));
       assertThrows(IllegalArgumentException.class,
-          () -> pair.dialerSession.open(TestProtocols.ECHO, List.of()).sync());
+          () -> pair.dialerSession.openStream(TestProtocols.ECHO, List.of(), collect).sync());
       assertTrue(pair.dialer.isOpen() && pair.listener.isOpen(), "the session goes on");
     }
   }
@@ -124,22 +133,77 @@ class SessionTest {
         .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), collect).withMaxMessageLength(1000))
         .build();
     try (EmbeddedPair pair = new EmbeddedPair(dialer, small)) {
-      ProtocolStream echo = openNow(pair);
-      assertFalse(echo.channel().writeAndFlush(Unpooled.wrappedBuffer(new byte[1001])).isSuccess(),
+      StreamChannel echo = openNow(pair, collect);
+      assertFalse(echo.writeAndFlush(Unpooled.wrappedBuffer(new byte[1001])).isSuccess(),
           "over our own limit: the write fails");
-      echo.channel().writeAndFlush(Unpooled.wrappedBuffer(new byte[100]));
+      echo.writeAndFlush(Unpooled.wrappedBuffer(new byte[100]));
       pair.pump();
       assertEquals(100, collect.messages.poll().length, "at the limit: echoed");
-      echo.channel().writeAndFlush(Unpooled.wrappedBuffer(new byte[101]));
+      echo.writeAndFlush(Unpooled.wrappedBuffer(new byte[101]));
       pair.pump();
-      assertFalse(echo.channel().isActive(), "the listener reset the stream");
+      assertFalse(echo.isActive(), "the listener reset the stream");
       assertEquals(0, pair.listenerSession.openCount());
       assertTrue(pair.listener.isOpen(), "the session goes on");
     }
   }
 
-  private static ProtocolStream openNow(EmbeddedPair pair) {
-    Future<ProtocolStream> open = pair.dialerSession.open(TestProtocols.ECHO);
+  /** Closes its stream on any exception, as many a protocol handler does. */
+  @ChannelHandler.Sharable
+  private static final class ClosesOnException extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ctx.writeAndFlush(msg);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close();
+    }
+  }
+
+  @Test
+  void anOverLimitMessageResetsTheStreamEvenWhenItsHandlerClosesItOnHearingOfIt() {
+    TentacleConfig listener = TentacleConfig.builder()
+        .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new ClosesOnException()).withMaxMessageLength(100))
+        .build();
+    TentacleConfig dialer = TentacleConfig.builder()
+        .protocol(TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new TestProtocols.Collect()))
+        .build();
+    try (EmbeddedPair pair = new EmbeddedPair(dialer, listener)) {
+      StreamChannel echo = openNow(pair, new TestProtocols.Collect());
+      echo.writeAndFlush(Unpooled.wrappedBuffer(new byte[101]));
+      pair.dialer.runPendingTasks();
+      for (Object frame; (frame = pair.dialer.readOutbound()) != null; ) {
+        pair.listener.writeInbound(frame);
+      }
+      pair.listener.runPendingTasks();
+      List<Recorded.Frame> answer = Recorded.frames(Recorded.written(pair.listener));
+      assertFalse(answer.isEmpty(), "the listener answered");
+      for (Recorded.Frame f : answer) {
+        assertEquals(0, f.flags() & 4, "no FIN: " + f.describe());
+      }
+      assertEquals(8, answer.get(answer.size() - 1).flags() & 8, "a RST: " + answer.get(answer.size() - 1).describe());
+      assertEquals(0, pair.listenerSession.openCount());
+    }
+  }
+
+  /** Sharable by its own say, as Netty lets a handler decide ({@code ChannelHandlerAdapter.isSharable}). */
+  private static final class SaysSharable extends ChannelInboundHandlerAdapter {
+    @Override
+    public boolean isSharable() {
+      return true;
+    }
+  }
+
+  @Test
+  void aProtocolsHandlerIsSharableByNettysOwnTest() {
+    TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new SaysSharable());
+    assertThrows(IllegalArgumentException.class,
+        () -> TentacleProtocol.of(TestProtocols.ECHO, List.of("1"), new ChannelInboundHandlerAdapter()));
+  }
+
+  private static StreamChannel openNow(EmbeddedPair pair, ChannelHandler handler) {
+    Future<StreamChannel> open = pair.dialerSession.openStream(TestProtocols.ECHO, handler);
     pair.pump();
     return opened(open);
   }
@@ -147,7 +211,8 @@ class SessionTest {
   @Test
   void aSelectionThatTimesOutResetsTheStream() {
     EmbeddedChannel dialer = new EmbeddedChannel(Tentacle.insecureClient(dialerConfig(new TestProtocols.Collect())));
-    Future<ProtocolStream> open = Tentacle.sessionFuture(dialer).getNow().open(TestProtocols.ECHO);
+    Future<StreamChannel> open = Tentacle.sessionFuture(dialer).getNow()
+        .openStream(TestProtocols.ECHO, new TestProtocols.Collect());
     dialer.runPendingTasks();
     Recorded.written(dialer);
     dialer.advanceTimeBy(TentacleConfig.DEFAULT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
@@ -165,7 +230,7 @@ class SessionTest {
   @Test
   void aSessionWithAProtocolOpenOutlivesTheSessionTimeout() {
     try (EmbeddedPair pair = new EmbeddedPair(dialerConfig(new TestProtocols.Collect()), TestProtocols.listener())) {
-      openNow(pair);
+      openNow(pair, new TestProtocols.Collect());
       for (EmbeddedChannel c : List.of(pair.dialer, pair.listener)) {
         c.advanceTimeBy(TentacleConfig.DEFAULT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         c.runScheduledPendingTasks();
@@ -198,7 +263,7 @@ class SessionTest {
         ctx.flush();
       }
     }, Tentacle.insecureClient(dialerConfig(new TestProtocols.Collect())));
-    Tentacle.sessionFuture(dialer).getNow().open(TestProtocols.ECHO);
+    Tentacle.sessionFuture(dialer).getNow().openStream(TestProtocols.ECHO, new TestProtocols.Collect());
     dialer.runPendingTasks();
     assertEquals(List.of(12 + 12 + 4 + 48), flushes, "SYN and the offer [1,2] in one flush");
     dialer.close();

@@ -1,10 +1,10 @@
 package io.secio.examples.cli;
 
-import io.secio.CipherAlgorithm;
 import io.secio.SecioConfig;
 import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.protocol.CipherAlgorithm;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Locale;

@@ -1,11 +1,11 @@
 package io.secio.examples.cli;
 
-import io.secio.CipherAlgorithm;
 import io.secio.Dialect;
 import io.secio.SecioConfig;
 import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.protocol.CipherAlgorithm;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.security.SecureRandom;

@@ -129,7 +129,7 @@ final class DialCommand implements Callable<Integer> {
       }
       Channel channel = connect.channel();
       // With multistream, secio's handler exists only once /secio/1.0.0 has been agreed.
-      Future<String> negotiation = multistream ? Multistream.negotiationFuture(channel).awaitUninterruptibly() : null;
+      Future<?> negotiation = multistream ? Multistream.negotiationFuture(channel).awaitUninterruptibly() : null;
       if (negotiation != null && !negotiation.isSuccess()) {
         return failed(negotiation.cause());
       }

@@ -14,7 +14,7 @@ import java.util.Map;
  * to the pipeline's tail, which logs it with a stack trace. Removed head first, each failure reaches
  * the handlers after it, which report or drop it. Goes last; not sharable.
  */
-final class InOrderTeardown extends ChannelInboundHandlerAdapter {
+public final class InOrderTeardown extends ChannelInboundHandlerAdapter {
   @Override
   public void channelUnregistered(ChannelHandlerContext ctx) {
     if (!ctx.channel().isOpen()) {

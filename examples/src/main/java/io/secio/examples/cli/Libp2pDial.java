@@ -9,7 +9,7 @@ import io.secio.SecioConfig;
 import io.secio.libp2p.IdentifyRecord;
 import io.secio.libp2p.Libp2p;
 import io.secio.libp2p.Libp2pConfig;
-import io.secio.libp2p.Libp2pConnection;
+import io.secio.libp2p.Libp2pSession;
 import io.secio.streams.StreamChannel;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -81,30 +81,31 @@ final class Libp2pDial {
     Libp2pConfig config = libp2p.build();
     try (Network network = new Network(1)) {
       ChannelFuture connect = network.dial(target, true,
-          ch -> ch.pipeline().addLast(Libp2p.client(secio, config, expectPeer), new DialCommand.FailureRecorder()));
+          ch -> ch.pipeline().addLast(expectPeer != null ? Libp2p.client(secio, config, expectPeer)
+              : Libp2p.client(secio, config), new DialCommand.FailureRecorder()));
       if (!connect.awaitUninterruptibly().isSuccess()) {
         return failed(cli, target, connect.cause());
       }
       Channel channel = connect.channel();
-      Libp2pConnection connection = Libp2p.connection(channel);
       // The handshake and every negotiation have their own timeouts; a reply gets at least as long.
       Replies replies = new Replies(Math.max(timeout.toSeconds(), DialCommand.ECHO_IDLE_TIMEOUT_SECONDS));
       try {
-        Future<Libp2pConnection> ready = connection.ready().awaitUninterruptibly();
+        Future<Libp2pSession> ready = Libp2p.sessionFuture(channel).awaitUninterruptibly();
         if (!ready.isSuccess()) {
           return failed(cli, target, ready.cause());
         }
-        cli.out().println(Report.secured(connection.session().orElseThrow()));
-        cli.out().println(Report.muxer(connection));
+        Libp2pSession session = ready.getNow();
+        cli.out().println(Report.secured(session.secioSession().orElseThrow()));
+        cli.out().println(Report.muxer(session));
         if (options.identify) {
-          IdentifyRecord record = replies.await(connection.identify());
+          IdentifyRecord record = replies.await(session.identify());
           Report.identify(record).forEach(cli.out()::println);
         }
         for (int i = 1; options.ping != null && i <= options.ping; i++) {
-          cli.out().println(Report.ping(i, replies.await(connection.ping())));
+          cli.out().println(Report.ping(i, replies.await(session.ping())));
         }
         if (sendBytes != null) {
-          echo(cli, connection, replies, sendBytes, echo.streams, messageSize, random);
+          echo(cli, session, replies, sendBytes, echo.streams, messageSize, random);
         }
         return 0;
       } catch (ExecutionException e) {
@@ -116,7 +117,7 @@ final class Libp2pDial {
   }
 
   /** {@code streams} echo streams at once, opened first, then timed from the first byte to the last echo. */
-  private static void echo(SecioCli cli, Libp2pConnection connection, Replies replies, long bytes, int streams,
+  private static void echo(SecioCli cli, Libp2pSession session, Replies replies, long bytes, int streams,
       int messageSize, SecureRandom random) throws ExecutionException {
     List<EchoCheck> checks = new ArrayList<>();
     List<StreamChannel> opened = new ArrayList<>();
@@ -124,7 +125,7 @@ final class Libp2pDial {
       long window = Math.max(ECHO_WINDOW_IN_BYTES, messageSize);
       EchoCheck check = new EchoCheck(bytes, messageSize, random.nextLong(), true, window);
       checks.add(check);
-      opened.add(replies.await(connection.openStream(Libp2pOptions.ECHO, check)));
+      opened.add(replies.await(session.openStream(Libp2pOptions.ECHO, check)));
     }
     long start = System.nanoTime();
     List<Future<Long>> echoed = new ArrayList<>();
@@ -142,7 +143,7 @@ final class Libp2pDial {
     }
     long nanos = System.nanoTime() - start;
     cli.out().println(Report.echoed(bytes * streams, nanos));
-    cli.out().println("summary muxer=" + connection.muxer().protocolId() + " protocol=" + Libp2pOptions.ECHO
+    cli.out().println("summary muxer=" + session.muxer().protocolId() + " protocol=" + Libp2pOptions.ECHO
         + " streams=" + streams + " messages=" + messages + " max-message=" + messageSize + " bytes=" + bytes);
   }
 

@@ -3,16 +3,19 @@ package io.secio.examples.cli;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.DuplexChannel;
+import io.netty.util.concurrent.Future;
 import io.secio.Dialect;
+import io.secio.PeerId;
 import io.secio.SecioConfig;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.libp2p.Libp2p;
 import io.secio.libp2p.Libp2pConfig;
-import io.secio.libp2p.Libp2pConnection;
-import io.secio.libp2p.Multiaddr;
+import io.secio.libp2p.Libp2pSession;
+import io.secio.multiaddr.Multiaddr;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -32,7 +35,12 @@ final class Libp2pListen {
   static int run(SecioCli cli, CommandSpec spec, SecioConfig secio, IdentityKeyPair key, HostPort address,
       Libp2pConfig.Builder libp2p, boolean echo) throws InterruptedException {
     if (echo) {
-      libp2p.protocol(Libp2pOptions.ECHO, () -> new StreamEcho(cli.out()));
+      libp2p.protocol(Libp2pOptions.ECHO, new ChannelInitializer<Channel>() {
+        @Override
+        protected void initChannel(Channel stream) {
+          stream.pipeline().addLast(new StreamEcho(cli.out()));
+        }
+      });
     }
     try (Network network = new Network(0)) {
       Channel listener;
@@ -45,9 +53,9 @@ final class Libp2pListen {
             config = libp2p.listenAddrs(List.of(Multiaddr.of((InetSocketAddress) ch.localAddress()))).build();
           }
           ch.pipeline().addLast(Libp2p.server(secio, config), new SessionReporter(cli.out(), cli.err()));
-          Libp2p.connection(ch).ready().addListener(f -> {
+          Libp2p.sessionFuture(ch).addListener((Future<Libp2pSession> f) -> {
             if (f.isSuccess()) {
-              cli.out().println(Report.muxer((Libp2pConnection) f.getNow()));
+              cli.out().println(Report.muxer(f.getNow()));
             }
           });
         });
@@ -82,7 +90,8 @@ final class Libp2pListen {
     }
 
     private static String peer(Channel stream) {
-      return Libp2p.connection(stream.parent()).session().map(s -> s.remotePeerId().toString()).orElse("?");
+      // A stream exists once its session does.
+      return Libp2p.sessionFuture(stream.parent()).getNow().remotePeer().map(PeerId::toString).orElse("?");
     }
 
     @Override

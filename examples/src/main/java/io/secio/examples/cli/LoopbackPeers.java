@@ -59,7 +59,7 @@ final class LoopbackPeers implements AutoCloseable {
    * Dials the listener with {@code dialerConfig}, expecting the listener's peer id, and runs {@code
    * transfer} once secured.
    *
-   * @throws ExecutionException with the cause (usually a {@link io.secio.SecioException}) if the
+   * @throws ExecutionException with the cause (usually a {@link io.secio.protocol.SecioException}) if the
    *     connection, the handshake or the transfer fails
    */
   Outcome run(SecioConfig dialerConfig, Transfer transfer) throws Exception {

@@ -1,21 +1,21 @@
 package io.secio.examples.cli;
 
-import io.secio.CipherAlgorithm;
-import io.secio.ExchangeAlgorithm;
-import io.secio.HashAlgorithm;
 import io.secio.SecioConfig;
 import io.secio.SecioMode;
 import io.secio.identity.IdentityKeyPair;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine;
 
 /**
  * What a node proposes: a mode, and optionally its own exchange, cipher and hash lists, which replace

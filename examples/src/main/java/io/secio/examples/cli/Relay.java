@@ -14,7 +14,7 @@ import io.secio.SecioConfig;
 import io.secio.SecioSession;
 import io.secio.netty.Secio;
 import io.secio.netty.SecioHandshakeCompletionEvent;
-import io.secio.netty.multistream.MultistreamCompletionEvent;
+import io.secio.netty.NegotiationCompletionEvent;
 import java.io.PrintStream;
 import java.net.SocketAddress;
 import java.util.ArrayDeque;
@@ -77,7 +77,7 @@ final class Relay extends ChannelInboundHandlerAdapter {
       }
     } else if (Report.failedNegotiation(evt)) {
       // A negotiation that failed never reaches secio, so this is the connection's only line.
-      out.println(Report.failed(ctx.channel().remoteAddress(), ((MultistreamCompletionEvent) evt).cause()));
+      out.println(Report.failed(ctx.channel().remoteAddress(), ((NegotiationCompletionEvent) evt).cause()));
     } else if (evt instanceof ChannelInputShutdownEvent) {
       clientEnded(ctx.channel());
     }

@@ -5,12 +5,12 @@ import io.netty.handler.timeout.ReadTimeoutException;
 import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.PeerText;
-import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.libp2p.IdentifyRecord;
-import io.secio.libp2p.Libp2pConnection;
-import io.secio.libp2p.Multiaddr;
-import io.secio.netty.multistream.MultistreamCompletionEvent;
+import io.secio.libp2p.Libp2pSession;
+import io.secio.multiaddr.Multiaddr;
+import io.secio.netty.NegotiationCompletionEvent;
+import io.secio.protocol.SecioException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * {@code echoed N bytes in T ms (X MiB/s)}; for a libp2p connection {@code muxer PEERID PROTOCOL}, {@code ping I time=T ms} and the {@code
  * identify} lines.
  */
-final class Report {
+public final class Report {
   /** Room for a reason that quotes a peer twice, each quote bounded by {@link PeerText}. */
   private static final int MAX_REASON_CHARS = 4 * PeerText.MAX_SHOWN_CHARS;
   private static final Pattern NATIVE_ERROR = Pattern.compile(".*\\) failed with error\\(-?\\d+\\): (.+)");
@@ -58,8 +58,8 @@ final class Report {
   }
 
   /** {@code muxer PEERID PROTOCOL}: a libp2p connection agreed on its muxer. */
-  static String muxer(Libp2pConnection connection) {
-    return "muxer " + connection.session().orElseThrow().remotePeerId() + " " + connection.muxer().protocolId();
+  static String muxer(Libp2pSession session) {
+    return "muxer " + session.remotePeer().orElseThrow() + " " + session.muxer().protocolId();
   }
 
   /** {@code ping I time=T ms}: the {@code i}th ping's round trip, in milliseconds with three decimals. */
@@ -95,7 +95,7 @@ final class Report {
 
   /** Whether {@code evt} ends a multistream-select negotiation that failed. */
   static boolean failedNegotiation(Object evt) {
-    return evt instanceof MultistreamCompletionEvent && !((MultistreamCompletionEvent) evt).isSuccess();
+    return evt instanceof NegotiationCompletionEvent negotiation && !negotiation.isSuccess();
   }
 
   static String failed(SocketAddress address, Throwable cause) {
@@ -131,7 +131,7 @@ final class Report {
    * Why something failed, in a few words: a secio failure by its reason's description, a socket
    * failure by what the user would call it, anything else by its message.
    */
-  static String reason(Throwable t) {
+  public static String reason(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
       if (c instanceof SecioException) {
         SecioException.Reason reason = ((SecioException) c).reason();

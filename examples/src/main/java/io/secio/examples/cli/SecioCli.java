@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The {@code secio} command: {@code keygen}, {@code id}, {@code listen}, {@code dial}, {@code bench},
- * {@code demo} and {@code bridge}. Exit codes: 0 success, 1 a failure at run time (with a one-line
+ * {@code demo}, {@code bridge} and {@code ckb}. Exit codes: 0 success, 1 a failure at run time (with a one-line
  * reason), 2 bad arguments (with a one-line error).
  *
  * <p>Commands write through the streams given to the constructor, so a test can run them in process.
@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
         BenchCommand.class,
         DemoCommand.class,
         BridgeCommand.class,
+        CkbCommand.class,
     })
 public final class SecioCli implements Callable<Integer> {
   /** Exit code of a failure at run time. */

@@ -2,8 +2,8 @@ package io.secio.examples.cli;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.secio.netty.NegotiationCompletionEvent;
 import io.secio.netty.SecioHandshakeCompletionEvent;
-import io.secio.netty.multistream.MultistreamCompletionEvent;
 import java.io.PrintStream;
 
 /**
@@ -43,7 +43,7 @@ final class SessionReporter extends ChannelInboundHandlerAdapter {
       // connection ends there too, and a failed handshake fails the muxer's too. Either way the
       // connection gets one failure line.
       failureReported = true;
-      out.println(Report.failed(ctx.channel().remoteAddress(), ((MultistreamCompletionEvent) evt).cause()));
+      out.println(Report.failed(ctx.channel().remoteAddress(), ((NegotiationCompletionEvent) evt).cause()));
     }
     ctx.fireUserEventTriggered(evt);
   }

@@ -5,8 +5,9 @@ import io.netty.channel.ChannelFuture;
 import io.netty.util.concurrent.Future;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
+import io.secio.netty.NegotiatedProtocol;
 import io.secio.netty.Secio;
-import io.secio.tentacle.ProtocolStream;
+import io.secio.streams.StreamChannel;
 import io.secio.tentacle.Tentacle;
 import io.secio.tentacle.TentacleConfig;
 import io.secio.tentacle.TentacleProtocol;
@@ -46,7 +47,8 @@ final class TentacleDial {
         .build();
     try (Network network = new Network(1)) {
       ChannelFuture connect = network.dial(target, true, ch -> ch.pipeline().addLast(expectPeer != null
-          ? Tentacle.client(secio, expectPeer, config) : Tentacle.client(secio, config)));
+          ? Tentacle.client(secio, config, expectPeer) : Tentacle.client(secio, config),
+          new DialCommand.FailureRecorder()));
       if (!connect.awaitUninterruptibly().isSuccess()) {
         return failed(cli, target, connect.cause());
       }
@@ -57,15 +59,17 @@ final class TentacleDial {
       }
       cli.out().println(Report.secured(Secio.session(channel).orElseThrow()));
       TentacleSession session = started.getNow();
-      Future<ProtocolStream> open = session.open(protocol.name()).awaitUninterruptibly();
+      Future<StreamChannel> open = session.openStream(protocol.name(), check).awaitUninterruptibly();
       if (!open.isSuccess()) {
         return failed(cli, target, open.cause());
       }
-      ProtocolStream stream = open.getNow();
-      cli.out().println("protocol " + stream.protocol() + " version " + stream.version());
+      StreamChannel stream = open.getNow();
+      NegotiatedProtocol chosen = Tentacle.protocol(stream).orElseThrow();
+      String version = chosen.version().orElseThrow();
+      cli.out().println("protocol " + chosen.name() + " version " + version);
       long nanos;
       try {
-        nanos = check.start(stream.channel()).get();
+        nanos = check.start(stream).get();
       } catch (ExecutionException e) {
         return failed(cli, target, e.getCause());
       } catch (InterruptedException e) {
@@ -75,7 +79,7 @@ final class TentacleDial {
         session.close().awaitUninterruptibly();
       }
       cli.out().println(Report.echoed(sendBytes, nanos));
-      cli.out().println("summary protocol=" + stream.protocol() + " version=" + stream.version()
+      cli.out().println("summary protocol=" + chosen.name() + " version=" + version
           + " streams=1 messages=" + check.messages + " max-message=" + size + " bytes=" + sendBytes);
       return 0;
     }

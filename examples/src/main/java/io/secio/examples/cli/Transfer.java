@@ -5,6 +5,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.secio.netty.SecioHandshakeCompletionEvent;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 
@@ -22,6 +23,10 @@ final class Transfer extends ChannelInboundHandlerAdapter {
 
   /** Plaintext per write: the secio codec's frame size, so each write is one frame. */
   static final int CHUNK_SIZE_IN_BYTES = 64 * 1024;
+  private static final int YAMUX_HEADER_SIZE_IN_BYTES = 12;
+  /** multistream-select's first message: its length (19), then the line. */
+  private static final byte[] MULTISTREAM_HEADER =
+      ((char) 19 + "/multistream/1.0.0\n").getBytes(StandardCharsets.US_ASCII);
 
   private final long total;
   private final Reply reply;
@@ -127,7 +132,8 @@ final class Transfer extends ChannelInboundHandlerAdapter {
       expected.next(want, 0, length);
       int mismatch = Arrays.mismatch(got, 0, length, want, 0, length);
       if (mismatch >= 0) {
-        fail(ctx, new IOException("echo differs at byte " + (count + mismatch)));
+        fail(ctx, new IOException(count == 0 ? notAnEcho(got, length, mismatch) : "echo differs at byte "
+            + (count + mismatch)));
         return;
       }
       count += length;
@@ -136,6 +142,25 @@ final class Transfer extends ChannelInboundHandlerAdapter {
     if (count == total) {
       result.complete(System.nanoTime() - startNanos);
     }
+  }
+
+  /**
+   * Why the first bytes of a reply are not the echo, in the user's words where they show what the
+   * peer runs over secio instead of an echo: a tentacle session's yamux, which reads the bytes sent as
+   * frames and answers with its GoAway (a header of version 0, a type of 0 to 3), or a libp2p node's
+   * multistream-select, which opens the muxer's negotiation with its header.
+   */
+  private static String notAnEcho(byte[] reply, int length, int mismatch) {
+    if (length >= YAMUX_HEADER_SIZE_IN_BYTES && reply[0] == 0 && reply[1] >= 0 && reply[1] <= 3) {
+      return "the peer answered with yamux frames, not the echo: it runs a tentacle session "
+          + "(dial it with --protocol NAME:VERSIONS)";
+    }
+    if (length >= MULTISTREAM_HEADER.length && Arrays.equals(reply, 0, MULTISTREAM_HEADER.length,
+        MULTISTREAM_HEADER, 0, MULTISTREAM_HEADER.length)) {
+      return "the peer answered with multistream-select, not the echo: it negotiates a muxer "
+          + "(dial it with --muxer mplex|yamux)";
+    }
+    return "echo differs at byte " + mismatch;
   }
 
   @Override

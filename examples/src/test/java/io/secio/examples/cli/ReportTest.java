@@ -3,7 +3,7 @@ package io.secio.examples.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.netty.handler.codec.DecoderException;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;

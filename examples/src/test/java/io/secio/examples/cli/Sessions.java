@@ -1,11 +1,11 @@
 package io.secio.examples.cli;
 
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.handshake.HandshakeEngine;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.protocol.SecioException;
 import java.security.SecureRandom;
 import java.util.ArrayDeque;
 import java.util.Deque;

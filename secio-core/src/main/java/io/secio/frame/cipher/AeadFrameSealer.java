@@ -1,8 +1,8 @@
 package io.secio.frame.cipher;
 
-import io.secio.SecioException;
 import io.secio.crypto.AeadCipher;
 import io.secio.frame.FrameSealer;
+import io.secio.protocol.SecioException;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.secio.frame.cipher;
 
-import io.secio.SecioException;
 import io.secio.frame.FrameOpener;
+import io.secio.protocol.SecioException;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

@@ -1,11 +1,11 @@
 package io.secio.frame.cipher;
 
-import io.secio.CipherAlgorithm;
-import io.secio.HashAlgorithm;
 import io.secio.crypto.AeadCipher;
 import io.secio.crypto.CryptoBackend;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
 import java.util.List;

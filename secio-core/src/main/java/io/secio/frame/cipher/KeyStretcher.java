@@ -1,7 +1,7 @@
 package io.secio.frame.cipher;
 
-import io.secio.CipherAlgorithm;
-import io.secio.HashAlgorithm;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.bouncycastle.crypto.Digest;

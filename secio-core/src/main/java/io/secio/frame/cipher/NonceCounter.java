@@ -1,6 +1,6 @@
 package io.secio.frame.cipher;
 
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 
 /**
  * The 12-byte AEAD nonce of one direction (docs/PROTOCOL.md section 10): a little-endian counter over all 12 bytes

@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.CipherAlgorithm;
-import io.secio.HashAlgorithm;
-import io.secio.SecioException;
 import io.secio.crypto.AeadCipher;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Primitive;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.SecioException;
 import io.secio.testing.SpyBackend;
 import io.secio.testing.TestBackends;
 import java.nio.ByteBuffer;

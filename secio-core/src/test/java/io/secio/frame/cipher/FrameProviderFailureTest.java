@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.CipherAlgorithm;
-import io.secio.HashAlgorithm;
-import io.secio.SecioException.Reason;
-import io.secio.SecioException;
 import io.secio.crypto.CryptoBackends;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import io.secio.testing.FailingBackend;
 import io.secio.testing.SpyBackend;
 import java.security.GeneralSecurityException;

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.secio.CipherAlgorithm;
-import io.secio.HashAlgorithm;
-import io.secio.SecioException.Reason;
-import io.secio.SecioException;
 import io.secio.crypto.CryptoBackends;
 import io.secio.frame.FrameOpener;
 import io.secio.frame.FrameSealer;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import io.secio.CipherAlgorithm;
-import io.secio.HashAlgorithm;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.HashAlgorithm;
 import io.secio.testing.Vectors;
 import java.util.ArrayList;
 import java.util.Arrays;

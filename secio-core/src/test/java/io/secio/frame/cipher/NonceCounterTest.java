@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.gson.JsonObject;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import io.secio.testing.Hex;
 import io.secio.testing.Vectors;
 import java.util.Arrays;

@@ -4,11 +4,13 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerAdapter;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.Future;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
+import io.secio.netty.NegotiatedProtocol;
+import io.secio.netty.NegotiationCompletionEvent;
 import io.secio.netty.Secio;
+import io.secio.netty.negotiation.NegotiationStage;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -34,7 +36,7 @@ import java.util.function.Supplier;
  * <p>The returned handler replaces itself with a negotiating handler. On agreement that handler adds
  * the agreed protocol's handler in its own place, removes itself and passes on the bytes it read past
  * the negotiation (the peer's secio Propose often comes in the same read as the protocol's echo). It
- * queues application writes until then. The outcome is a {@link MultistreamCompletionEvent} for the
+ * queues application writes until then. The outcome is a {@link NegotiationCompletionEvent} for the
  * handlers behind it and {@link #negotiationFuture(Channel)}. A failure is a {@link
  * MultistreamException} and closes the channel.
  *
@@ -49,10 +51,6 @@ public final class Multistream {
   public static final int DEFAULT_MAX_PROPOSALS = 16;
   /** How long a negotiation may take from the moment it sends its first message. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
-
-  /** The outcome of the latest negotiation started on a channel: the agreed protocol. */
-  public static final AttributeKey<Future<String>> NEGOTIATION =
-      AttributeKey.valueOf(Multistream.class, "negotiation");
 
   private Multistream() {}
 
@@ -87,12 +85,12 @@ public final class Multistream {
   }
 
   /**
-   * The outcome of the latest negotiation on {@code channel}.
+   * The outcome of the latest negotiation on {@code channel}: the agreed protocol.
    *
    * @throws IllegalStateException if no multistream handler has been added to the channel
    */
-  public static Future<String> negotiationFuture(Channel channel) {
-    Future<String> future = channel.attr(NEGOTIATION).get();
+  public static Future<NegotiatedProtocol> negotiationFuture(Channel channel) {
+    Future<NegotiatedProtocol> future = NegotiationStage.negotiation(channel);
     if (future == null) {
       throw new IllegalStateException("no multistream handler on " + channel);
     }

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * Why a multistream-select negotiation failed. An {@link IOException} rather than a {@link
- * io.secio.SecioException}: it happens before any secure channel exists (or, inside one, concerns the
+ * io.secio.protocol.SecioException}: it happens before any secure channel exists (or, inside one, concerns the
  * application protocol), and it says nothing about keys or authentication. The message names the
  * reason and at most the offending message, escaped and bounded by {@link io.secio.PeerText}.
  */

@@ -3,9 +3,10 @@ package io.secio.netty.multistream;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler;
 import io.netty.handler.codec.ByteToMessageDecoder;
-import io.secio.HandshakeLimiter;
+import io.secio.netty.NegotiatedProtocol;
+import io.secio.netty.NegotiationCompletionEvent;
 import io.secio.netty.multistream.MultistreamException.Reason;
-import io.secio.netty.stage.StageHandler;
+import io.secio.netty.negotiation.NegotiationStage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -13,19 +14,19 @@ import java.util.function.Supplier;
 
 /**
  * Runs one multistream-select 1.0.0 negotiation on a channel (built by {@link Multistream}); the
- * start, timeout, queued writes, swap and failure path are the {@link StageHandler}'s.
+ * start, timeout, queued writes, swap and failure path are the {@link NegotiationStage}'s.
  *
  * <p>When the channel is active it sends its opening (initiator: header and first proposal; responder:
  * header) and then answers the peer's messages through a {@link Negotiation}. On agreement the
  * protocol's handler (if any) takes its place, the application's queued writes go through it, the
- * future completes, a {@link MultistreamCompletionEvent} is fired, and the bytes read past the
+ * future completes, a {@link NegotiationCompletionEvent} is fired, and the bytes read past the
  * negotiation reach that handler (the peer's secio Propose often comes in the same read as the
  * protocol's echo). A failure is a {@link MultistreamException} (malformed input, refusal, timeout,
  * close), by the stage's one path: the future, the event, {@code exceptionCaught}, the close.
  *
  * <p>Not sharable; all methods run on the channel's event loop.
  */
-final class MultistreamHandler extends StageHandler<String> {
+final class MultistreamHandler extends NegotiationStage {
   private final Negotiation negotiation;
   private final Map<String, Supplier<? extends ChannelHandler>> handlers;
   private final Duration timeout;
@@ -33,16 +34,10 @@ final class MultistreamHandler extends StageHandler<String> {
 
   MultistreamHandler(Negotiation negotiation, Map<String, Supplier<? extends ChannelHandler>> handlers,
       Duration timeout) {
-    super(timeout, null, Multistream.NEGOTIATION);
+    super(timeout);
     this.negotiation = negotiation;
     this.handlers = handlers;
     this.timeout = timeout;
-  }
-
-  /** Its opening cannot fail at once, and going out at once keeps it ahead of what follows. */
-  @Override
-  protected boolean defersStart() {
-    return false;
   }
 
   @Override
@@ -87,7 +82,7 @@ final class MultistreamHandler extends StageHandler<String> {
       } else {
         rest.release();
       }
-      succeed(protocol, handler, readPast);
+      agree(NegotiatedProtocol.of(protocol), handler, readPast);
     }
   }
 
@@ -105,22 +100,7 @@ final class MultistreamHandler extends StageHandler<String> {
   }
 
   @Override
-  protected Throwable refusedFailure(HandshakeLimiter limiter) {
-    throw new AssertionError("a negotiation takes no permit");
-  }
-
-  @Override
   protected Throwable closedFailure(String why, Throwable cause) {
     return new MultistreamException(Reason.CLOSED, why, cause);
-  }
-
-  @Override
-  protected Object successEvent(String protocol) {
-    return MultistreamCompletionEvent.success(protocol);
-  }
-
-  @Override
-  protected Object failureEvent(Throwable cause) {
-    return MultistreamCompletionEvent.failure(cause);
   }
 }

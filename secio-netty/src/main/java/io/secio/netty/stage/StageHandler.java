@@ -76,6 +76,8 @@ public abstract class StageHandler<T> extends ChannelDuplexHandler {
   private boolean removed;
   private boolean flushRequested;
   private boolean readRequested;
+  /** The channel left its event loop: a read it had asked for went with the old registration. */
+  private boolean unregistered;
   /** A delegated step has not come back to the event loop yet. */
   private boolean away;
   /** Set once the stage has ended; read by a delegated step before it starts. */
@@ -173,6 +175,22 @@ public abstract class StageHandler<T> extends ChannelDuplexHandler {
   public final void channelActive(ChannelHandlerContext ctx) throws Exception {
     start();
     ctx.fireChannelActive();
+  }
+
+  @Override
+  public final void channelUnregistered(ChannelHandlerContext ctx) {
+    unregistered = true;
+    ctx.fireChannelUnregistered();
+  }
+
+  @Override
+  public final void channelRegistered(ChannelHandlerContext ctx) {
+    if (unregistered) {
+      // Registered again (secio's epoll guard moves a channel so): a read asked for before is gone.
+      unregistered = false;
+      readIfNeeded();
+    }
+    ctx.fireChannelRegistered();
   }
 
   private void start() {

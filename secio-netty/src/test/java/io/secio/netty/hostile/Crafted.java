@@ -1,9 +1,9 @@
 package io.secio.netty.hostile;
 
 import com.google.protobuf.ByteString;
-import io.secio.ExchangeAlgorithm;
 import io.secio.crypto.CryptoBackends;
 import io.secio.proto.Spipe;
+import io.secio.protocol.ExchangeAlgorithm;
 import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.util.Arrays;

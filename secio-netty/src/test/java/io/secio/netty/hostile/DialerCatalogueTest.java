@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.secio.Dialect;
 import io.secio.PeerId;
-import io.secio.SecioException.Reason;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.protocol.SecioException.Reason;
 import io.secio.testing.TestIdentities;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.HandshakeLimiter;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
+import io.secio.protocol.SecioException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;

@@ -4,7 +4,7 @@ import static io.secio.netty.hostile.HostileConfigs.READ_TIMEOUT;
 import static io.secio.netty.hostile.HostileConfigs.WAIT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.SecioException.Reason;
+import io.secio.protocol.SecioException.Reason;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

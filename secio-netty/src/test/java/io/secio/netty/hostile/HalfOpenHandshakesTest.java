@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.Unpooled;
 import io.secio.HandshakeLimiter;
 import io.secio.SecioConfig;
-import io.secio.SecioException.Reason;
+import io.secio.protocol.SecioException.Reason;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.secio.Dialect;
 import io.secio.SecioConfig;
-import io.secio.SecioException.Reason;
 import io.secio.identity.KeyType;
+import io.secio.protocol.SecioException.Reason;
 import io.secio.testing.TestIdentities;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

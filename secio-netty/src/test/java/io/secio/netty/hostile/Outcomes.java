@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.SecioException;
-import io.secio.SecioException.Reason;
 import io.secio.netty.SecioHandshakeCompletionEvent;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 

@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.secio.Dialect;
-import io.secio.SecioException;
-import io.secio.SecioException.Reason;
 import io.secio.netty.hostile.RawPeer.Death;
+import io.secio.protocol.SecioException.Reason;
+import io.secio.protocol.SecioException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

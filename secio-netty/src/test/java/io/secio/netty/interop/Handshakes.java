@@ -3,8 +3,8 @@ package io.secio.netty.interop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.gson.JsonObject;
-import io.secio.ExchangeAlgorithm;
 import io.secio.SecioSession;
+import io.secio.protocol.ExchangeAlgorithm;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.gson.JsonObject;
 import io.netty.channel.EventLoopGroup;
-import io.secio.ExchangeAlgorithm;
 import io.secio.SecioConfig;
 import io.secio.identity.KeyType;
 import io.secio.netty.interop.JavaNode.Accepted;
 import io.secio.netty.interop.JavaNode.EchoServer;
+import io.secio.protocol.ExchangeAlgorithm;
 import io.secio.testing.TestIdentities;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

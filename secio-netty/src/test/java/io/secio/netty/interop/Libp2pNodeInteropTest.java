@@ -16,17 +16,17 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.Future;
-import io.secio.CipherAlgorithm;
 import io.secio.Dialect;
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.SecioException;
 import io.secio.SecioSession;
 import io.secio.identity.KeyType;
+import io.secio.netty.NegotiationCompletionEvent;
 import io.secio.netty.Secio;
 import io.secio.netty.SecioHandshakeCompletionEvent;
 import io.secio.netty.multistream.Multistream;
-import io.secio.netty.multistream.MultistreamCompletionEvent;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.SecioException;
 import io.secio.testing.TestIdentities;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -98,7 +98,7 @@ class Libp2pNodeInteropTest {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-      if (evt instanceof MultistreamCompletionEvent || evt instanceof SecioHandshakeCompletionEvent) {
+      if (evt instanceof NegotiationCompletionEvent || evt instanceof SecioHandshakeCompletionEvent) {
         events.add(evt);
       }
       ctx.fireUserEventTriggered(evt);
@@ -116,9 +116,9 @@ class Libp2pNodeInteropTest {
 
     /** multistream picked secio, secio succeeded, multistream inside it picked mplex: in that order. */
     SecioSession awaitUpgraded() throws InterruptedException {
-      assertEquals(Multistream.SECIO, assertInstanceOf(MultistreamCompletionEvent.class, next()).protocol());
+      assertEquals(Multistream.SECIO, assertInstanceOf(NegotiationCompletionEvent.class, next()).protocol().name());
       SecioSession session = assertInstanceOf(SecioHandshakeCompletionEvent.class, next()).session();
-      assertEquals(MPLEX, assertInstanceOf(MultistreamCompletionEvent.class, next()).protocol());
+      assertEquals(MPLEX, assertInstanceOf(NegotiationCompletionEvent.class, next()).protocol().name());
       return session;
     }
 

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.secio.HandshakeLimiter;
-import io.secio.SecioException;
 import io.secio.netty.hostile.Connection;
 import io.secio.netty.hostile.HostileConfigs;
 import io.secio.netty.hostile.Listener;
 import io.secio.netty.hostile.PeerOnWire;
 import io.secio.netty.hostile.RawPeer.Death;
 import io.secio.netty.hostile.RawPeer;
+import io.secio.protocol.SecioException;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;

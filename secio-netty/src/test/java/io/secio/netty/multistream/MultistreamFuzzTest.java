@@ -13,6 +13,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
+import io.secio.netty.NegotiatedProtocol;
 import io.secio.netty.multistream.MultistreamHandlerTest.Sink;
 import java.util.Arrays;
 import java.util.Random;
@@ -74,7 +75,7 @@ class MultistreamFuzzTest {
         sent.append(ByteBufUtil.hexDump(buf));
         buf.release();
       }
-      Future<String> negotiation = Multistream.negotiationFuture(ch);
+      Future<NegotiatedProtocol> negotiation = Multistream.negotiationFuture(ch);
       if (!negotiation.isDone()) {
         assertTrue(ch.isOpen());
         assertEquals("", sink.hex(), "bytes handed on before an agreement");
@@ -86,7 +87,7 @@ class MultistreamFuzzTest {
         assertEquals("", sink.hex(), "bytes handed on after a failure");
         return new Outcome(sent.toString(), null, e.reason(), "");
       }
-      return new Outcome(sent.toString(), negotiation.getNow(), null, sink.hex());
+      return new Outcome(sent.toString(), negotiation.getNow().name(), null, sink.hex());
     } finally {
       ch.finishAndReleaseAll();
     }

@@ -23,6 +23,8 @@ import io.netty.channel.ChannelPipelineException;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
+import io.secio.netty.NegotiatedProtocol;
+import io.secio.netty.NegotiationCompletionEvent;
 import io.secio.netty.multistream.MultistreamException.Reason;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
@@ -68,10 +70,10 @@ class MultistreamHandlerTest {
       return ByteBufUtil.hexDump(bytes.toByteArray());
     }
 
-    MultistreamCompletionEvent onlyCompletion() {
-      List<Object> completions = events.stream().filter(MultistreamCompletionEvent.class::isInstance).toList();
+    NegotiationCompletionEvent onlyCompletion() {
+      List<Object> completions = events.stream().filter(NegotiationCompletionEvent.class::isInstance).toList();
       assertEquals(1, completions.size(), events.toString());
-      return (MultistreamCompletionEvent) completions.get(0);
+      return (NegotiationCompletionEvent) completions.get(0);
     }
   }
 
@@ -108,7 +110,7 @@ class MultistreamHandlerTest {
   }
 
   private static Reason failure(EmbeddedChannel ch, Sink sink) {
-    Future<String> f = Multistream.negotiationFuture(ch);
+    Future<NegotiatedProtocol> f = Multistream.negotiationFuture(ch);
     assertTrue(f.isDone() && !f.isSuccess(), "not failed");
     assertFalse(ch.isOpen(), "still open");
     Reason reason = assertInstanceOf(MultistreamException.class, f.cause()).reason();
@@ -136,8 +138,8 @@ class MultistreamHandlerTest {
       EmbeddedChannel ch = new EmbeddedChannel(Multistream.initiator(Multistream.SECIO, new Marker()), sink);
       outbound(ch);
       writeSplit(ch, answer, split);
-      assertEquals(Multistream.SECIO, Multistream.negotiationFuture(ch).getNow(), "split " + split);
-      assertEquals(Multistream.SECIO, sink.onlyCompletion().protocol());
+      assertEquals(Multistream.SECIO, Multistream.negotiationFuture(ch).getNow().name(), "split " + split);
+      assertEquals(Multistream.SECIO, sink.onlyCompletion().protocol().name());
       assertEquals(LEFTOVER_HEX, sink.hex(), "split " + split);
       assertNull(ch.pipeline().get(MultistreamHandler.class));
       assertTrue(ch.pipeline().get(Marker.class) != null, "next handler not added");
@@ -156,7 +158,7 @@ class MultistreamHandlerTest {
     writeHex(ch, HEADER_HEX + NA_HEX);
     assertEquals(encoded("/b"), outbound(ch));
     writeHex(ch, encoded("/b"));
-    assertEquals("/b", sink.onlyCompletion().protocol());
+    assertEquals("/b", sink.onlyCompletion().protocol().name());
     assertTrue(ch.pipeline().get(Marker.class) != null);
     assertFalse(ch.finishAndReleaseAll());
   }
@@ -208,7 +210,7 @@ class MultistreamHandlerTest {
       assertEquals(HEADER_HEX, outbound(ch));
       writeSplit(ch, proposal, split);
       assertEquals(SECIO_HEX, outbound(ch), "split " + split);
-      assertEquals(Multistream.SECIO, sink.onlyCompletion().protocol());
+      assertEquals(Multistream.SECIO, sink.onlyCompletion().protocol().name());
       assertEquals(LEFTOVER_HEX, sink.hex(), "split " + split);
       assertFalse(ch.finishAndReleaseAll());
     }
@@ -226,7 +228,7 @@ class MultistreamHandlerTest {
     assertEquals("13" + "03" + "2f61" + "0a" + SECIO_HEX + "0a", outbound(ch));
     writeHex(ch, SECIO_HEX);
     assertEquals(SECIO_HEX, outbound(ch));
-    assertEquals(Multistream.SECIO, sink.onlyCompletion().protocol());
+    assertEquals(Multistream.SECIO, sink.onlyCompletion().protocol().name());
     assertFalse(ch.finishAndReleaseAll());
   }
 
@@ -329,7 +331,7 @@ class MultistreamHandlerTest {
     Sink sink = new Sink();
     EmbeddedChannel second = new EmbeddedChannel(initiator, sink);
     writeHex(second, HEADER_HEX + SECIO_HEX + LEFTOVER_HEX);
-    Future<String> failed = Multistream.negotiationFuture(second);
+    Future<NegotiatedProtocol> failed = Multistream.negotiationFuture(second);
     assertInstanceOf(ChannelPipelineException.class, failed.cause());
     assertInstanceOf(ChannelPipelineException.class, sink.onlyCompletion().cause());
     assertFalse(second.isOpen());

@@ -116,13 +116,13 @@ class MultistreamLoopbackTest {
           .connect(listener.localAddress()).sync().channel();
 
       assertArrayEquals(greeting, app.echoed.get(WAIT_SECONDS, TimeUnit.SECONDS));
-      assertEquals(MUXER, Multistream.negotiationFuture(client).getNow());
+      assertEquals(MUXER, Multistream.negotiationFuture(client).getNow().name());
       SecioSession session = Secio.handshakeFuture(client).getNow();
       assertEquals(serverConfig.localPeerId(), session.remotePeerId());
       Channel child = accepted.poll(WAIT_SECONDS, TimeUnit.SECONDS);
       assertNotNull(child);
       assertEquals(clientConfig.localPeerId(), Secio.handshakeFuture(child).getNow().remotePeerId());
-      assertEquals(MUXER, Multistream.negotiationFuture(child).getNow());
+      assertEquals(MUXER, Multistream.negotiationFuture(child).getNow().name());
       client.close().sync();
       listener.close().sync();
     } finally {
