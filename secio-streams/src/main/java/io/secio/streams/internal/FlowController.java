@@ -1,7 +1,6 @@
 package io.secio.streams.internal;
 
 import io.netty.channel.Channel;
-import java.util.ArrayDeque;
 
 /**
  * A connection's flow control, the one place that decides what moves ({@code docs/STREAMS.md} §3),
@@ -19,11 +18,13 @@ import java.util.ArrayDeque;
 public abstract class FlowController<F extends FlowState> {
   private final StreamMuxer muxer;
   private final StreamFrameWriter writer;
-  private final ArrayDeque<F> sendQueue = new ArrayDeque<>();
+  private final SendQueue sendQueue = new SendQueue();
   private boolean draining;
   private boolean drainAgain;
   private boolean streamsWritable;
   private boolean fanningOut;
+  /** What all streams hold: the sum of their {@link FlowState#held()}. */
+  private long heldByAll;
 
   /**
    * The flow control of {@code muxer}'s connection.
@@ -58,9 +59,18 @@ public abstract class FlowController<F extends FlowState> {
   protected void freed() {}
 
   /** The counters of {@code stream}. */
-  @SuppressWarnings("unchecked")
   protected final F state(AbstractStreamChannel stream) {
-    return (F) stream.flow;
+    return typed(stream.flow);
+  }
+
+  @SuppressWarnings("unchecked")
+  private F typed(FlowState s) {
+    return (F) s;
+  }
+
+  /** What all streams of the connection hold: received, and their credit not back. */
+  protected final long heldByAll() {
+    return heldByAll;
   }
 
   /** How many streams are open. */
@@ -88,6 +98,7 @@ public abstract class FlowController<F extends FlowState> {
   /** {@code bytes} arrived for {@code stream}: held until its pipeline reads past them. */
   public void received(AbstractStreamChannel stream, int bytes) {
     stream.flow.held += bytes;
+    heldByAll += bytes;
   }
 
   /** {@code bytes} of {@code stream} went up its pipeline; their credit is back once it asks for more. */
@@ -100,6 +111,7 @@ public abstract class FlowController<F extends FlowState> {
     FlowState s = stream.flow;
     if (s.unreturned > 0) {
       s.held -= s.unreturned;
+      heldByAll -= s.unreturned;
       s.unreturned = 0;
       returned(state(stream));
     }
@@ -112,13 +124,16 @@ public abstract class FlowController<F extends FlowState> {
     s.unreturned = 0;
     if (bytes > 0) {
       s.held -= bytes;
+      heldByAll -= bytes;
       returned(state(stream));
     }
   }
 
-  /** {@code stream} closed. */
+  /** {@code stream} closed: it leaves the send queue at once, and what it held is free. */
   final void forget(AbstractStreamChannel stream) {
     F s = state(stream);
+    sendQueue.remove(s);
+    heldByAll -= s.held;
     s.held = 0;
     s.unreturned = 0;
     closed(s);
@@ -130,7 +145,6 @@ public abstract class FlowController<F extends FlowState> {
   public final void send(AbstractStreamChannel stream) {
     F s = state(stream);
     if (!s.queued && stream.hasSendable(sendCredit(s))) {
-      s.queued = true;
       sendQueue.add(s);
     }
     drain();
@@ -167,8 +181,7 @@ public abstract class FlowController<F extends FlowState> {
       do {
         drainAgain = false;
         boolean wrote = false;
-        for (F s; connection.isWritable() && (s = sendQueue.poll()) != null; ) {
-          s.queued = false;
+        for (F s; connection.isWritable() && (s = typed(sendQueue.poll())) != null; ) {
           AbstractStreamChannel stream = s.stream;
           int credit = sendCredit(s);
           if (!stream.isOpen() || !stream.hasSendable(credit)) {
@@ -181,7 +194,6 @@ public abstract class FlowController<F extends FlowState> {
             muxer.wroteData(bytes);
           }
           if (!s.queued && stream.isOpen() && stream.hasSendable(sendCredit(s))) {
-            s.queued = true;
             sendQueue.add(s);
           }
         }

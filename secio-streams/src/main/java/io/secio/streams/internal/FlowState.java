@@ -12,8 +12,10 @@ public class FlowState {
   long held;
   /** Of those, the bytes that went up the pipeline since it last asked for more. */
   long unreturned;
-  /** In the controller's queue of streams with bytes to send. */
+  /** In the controller's {@link SendQueue}, between these two. */
   boolean queued;
+  FlowState previous;
+  FlowState next;
 
   /**
    * The counters of {@code stream}, all zero.

@@ -110,6 +110,9 @@ public abstract class StreamMuxer implements StreamOpener {
   /** {@code stream} closed: the muxer forgets its id and counts it no more. */
   protected abstract void streamClosed(AbstractStreamChannel stream);
 
+  /** Why the session ends when the peer left {@code unread} control frames unread ({@link ControlBacklog}). */
+  protected abstract Throwable floodCause(int unread);
+
   /** The connection is active (now, or already when the handler was added); nothing by default. */
   protected void start() {}
 
@@ -252,6 +255,13 @@ public abstract class StreamMuxer implements StreamOpener {
     if (goodbye != null) {
       flushNow(); // out before anyone hears of the end, even inside a read burst
     }
+  }
+
+  /** The peer left {@code unread} control frames unread: the session ends; returns why. */
+  final Throwable controlFlood(int unread) {
+    Throwable cause = floodCause(unread);
+    terminate(cause);
+    return cause;
   }
 
   /** Whether the session ended (see {@link #terminate}). */

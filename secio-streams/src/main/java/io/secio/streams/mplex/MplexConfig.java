@@ -5,11 +5,13 @@ import io.secio.streams.internal.NotSentLowWater;
 /**
  * The bounds of an mplex session ({@code docs/STREAMS.md} §9.3). mplex has no flow control, so these
  * are what keep a peer from growing this side's memory: a stream may hold at most {@link
- * #maxStreamBuffer()} bytes its reader has not taken (over that, the stream is reset, never the
- * connection's memory), the peer may have at most {@link #maxStreams()} streams open (a NewStream over
- * that is refused with a reset), and at most {@link #maxUnreadControlFrames()} of those refusals may
- * be left unread before the session ends ({@link MplexException.Reason#CONTROL_FLOOD}). The defaults are
- * js-libp2p-mplex's: 1 MiB messages, 4 MiB a stream, 1,024 streams.
+ * #maxStreamBuffer()} bytes its reader has not taken and all streams of the connection together at
+ * most {@link #maxSessionBuffer()} (a message over either resets its stream: the stream goes, never
+ * the node's memory), the peer may have at most {@link #maxStreams()} streams open (a NewStream over
+ * that is refused with a reset), and at most {@link #maxUnreadControlFrames()} of those refusals and
+ * other answers may be left unread before the session ends ({@link
+ * MplexException.Reason#CONTROL_FLOOD}). The defaults are js-libp2p-mplex's (1 MiB messages, 4 MiB a
+ * stream, 1,024 streams), and 16 MiB a connection.
  *
  * <pre>{@code
  * MplexConfig config = MplexConfig.builder().maxStreams(64).build();
@@ -26,10 +28,13 @@ public final class MplexConfig {
   public static final int DEFAULT_MAX_SEND_MESSAGE_IN_BYTES = 64 * 1024;
   /** The default bound on refusals the peer provokes and leaves unread. */
   public static final int DEFAULT_MAX_UNREAD_REFUSALS = 1024;
+  /** The default bound on what all streams of a connection hold unread: four streams at their bound. */
+  public static final int DEFAULT_MAX_SESSION_BUFFER_IN_BYTES = 16 * 1024 * 1024;
 
   private final int maxMessage;
   private final int maxSendMessage;
   private final int maxStreamBuffer;
+  private final long maxSessionBuffer;
   private final int maxStreams;
   private final int maxUnreadControlFrames;
   private final int notSentLowWater;
@@ -44,6 +49,9 @@ public final class MplexConfig {
     if (b.maxStreamBuffer < b.maxMessage) {
       throw new IllegalArgumentException("maxStreamBuffer must hold one message: " + b.maxStreamBuffer);
     }
+    if (b.maxSessionBuffer < b.maxMessage) {
+      throw new IllegalArgumentException("maxSessionBuffer must hold one message: " + b.maxSessionBuffer);
+    }
     if (b.maxStreams < 1 || b.maxUnreadControlFrames < 1) {
       throw new IllegalArgumentException("maxStreams and maxUnreadControlFrames must be positive");
     }
@@ -53,6 +61,7 @@ public final class MplexConfig {
     maxMessage = b.maxMessage;
     maxSendMessage = b.maxSendMessage;
     maxStreamBuffer = b.maxStreamBuffer;
+    maxSessionBuffer = b.maxSessionBuffer;
     maxStreams = b.maxStreams;
     maxUnreadControlFrames = b.maxUnreadControlFrames;
     notSentLowWater = b.notSentLowWater;
@@ -74,6 +83,7 @@ public final class MplexConfig {
     b.maxMessage = maxMessage;
     b.maxSendMessage = maxSendMessage;
     b.maxStreamBuffer = maxStreamBuffer;
+    b.maxSessionBuffer = maxSessionBuffer;
     b.maxStreams = maxStreams;
     b.maxUnreadControlFrames = maxUnreadControlFrames;
     b.notSentLowWater = notSentLowWater;
@@ -93,6 +103,14 @@ public final class MplexConfig {
   /** What one stream may hold unread (queued, or delivered and not yet asked past); over it, a reset. */
   public int maxStreamBuffer() {
     return maxStreamBuffer;
+  }
+
+  /**
+   * What all streams of the connection together may hold unread, the bound on one connection's
+   * memory of received data; a message that would pass it resets its stream. Default 16 MiB.
+   */
+  public long maxSessionBuffer() {
+    return maxSessionBuffer;
   }
 
   /** Streams open at once, counted for each side separately. */
@@ -126,7 +144,7 @@ public final class MplexConfig {
   @Override
   public String toString() {
     return "MplexConfig(maxMessage=" + maxMessage + ", maxSendMessage=" + maxSendMessage + ", maxStreamBuffer="
-        + maxStreamBuffer + ", maxStreams=" + maxStreams + ", maxUnreadControlFrames=" + maxUnreadControlFrames
+        + maxStreamBuffer + ", maxSessionBuffer=" + maxSessionBuffer + ", maxStreams=" + maxStreams + ", maxUnreadControlFrames=" + maxUnreadControlFrames
         + ", notSentLowWater=" + notSentLowWater + ")";
   }
 
@@ -135,6 +153,7 @@ public final class MplexConfig {
     private int maxMessage = MplexFrames.MAX_MESSAGE_IN_BYTES;
     private int maxSendMessage = DEFAULT_MAX_SEND_MESSAGE_IN_BYTES;
     private int maxStreamBuffer = DEFAULT_MAX_STREAM_BUFFER_IN_BYTES;
+    private long maxSessionBuffer = DEFAULT_MAX_SESSION_BUFFER_IN_BYTES;
     private int maxStreams = DEFAULT_MAX_STREAMS;
     private int maxUnreadControlFrames = DEFAULT_MAX_UNREAD_REFUSALS;
     private int notSentLowWater = NotSentLowWater.DEFAULT_IN_BYTES;
@@ -156,6 +175,12 @@ public final class MplexConfig {
     /** See {@link MplexConfig#maxStreamBuffer()}; at least {@code maxMessage}. @return this */
     public Builder maxStreamBuffer(int bytes) {
       maxStreamBuffer = bytes;
+      return this;
+    }
+
+    /** See {@link MplexConfig#maxSessionBuffer()}; at least {@code maxMessage}. @return this */
+    public Builder maxSessionBuffer(long bytes) {
+      maxSessionBuffer = bytes;
       return this;
     }
 

@@ -5,19 +5,21 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.secio.streams.internal.AbstractStreamChannel;
+import io.secio.streams.internal.ControlBacklog;
 import io.secio.streams.internal.StreamFrameWriter;
 
 /**
  * Writes mplex frames ({@code docs/STREAMS.md} §9.1; the format is in {@link MplexFrames}), one
  * method per frame, to the connection and unflushed. {@code initiator} says whose stream it is: the
- * writer's own (it opened it) or the peer's, which picks the flag.
+ * writer's own (it opened it) or the peer's, which picks the flag. Close and Reset are control frames,
+ * written within the bound on what the peer has not read.
  *
  * <p>Not thread-safe: the connection's event loop.
  */
 final class MplexFrameWriter extends StreamFrameWriter {
 
-  MplexFrameWriter(ChannelHandlerContext ctx) {
-    super(ctx);
+  MplexFrameWriter(ChannelHandlerContext ctx, ControlBacklog control) {
+    super(ctx, control);
   }
 
   /** Opens our stream {@code streamId}, named by its id in decimal as js-libp2p-mplex and go-mplex name theirs. */
@@ -33,14 +35,14 @@ final class MplexFrameWriter extends StreamFrameWriter {
     writeFrame(header(streamId, MplexFrames.message(initiator), n, roomFor(n)), data, promise);
   }
 
-  /** Half-closes stream {@code streamId}. */
+  /** Half-closes stream {@code streamId}; a control frame. */
   void writeClose(long streamId, boolean initiator, ChannelPromise promise) {
-    ctx.write(header(streamId, MplexFrames.close(initiator), 0, 0), promise);
+    control(p -> ctx.write(header(streamId, MplexFrames.close(initiator), 0, 0), p), promise);
   }
 
-  /** Resets stream {@code streamId}; the peer's stream, for a NewStream refused. */
-  void writeReset(long streamId, boolean initiator, ChannelPromise promise) {
-    ctx.write(header(streamId, MplexFrames.reset(initiator), 0, 0), promise);
+  /** Resets stream {@code streamId} (the peer's stream, for a NewStream refused); a control frame. */
+  void writeReset(long streamId, boolean initiator) {
+    control(promise -> ctx.write(header(streamId, MplexFrames.reset(initiator), 0, 0), promise));
   }
 
   @Override
@@ -55,7 +57,7 @@ final class MplexFrameWriter extends StreamFrameWriter {
 
   @Override
   public void writeReset(AbstractStreamChannel stream) {
-    writeReset(stream.streamId(), stream.isInitiator(), quietPromise());
+    writeReset(stream.streamId(), stream.isInitiator());
   }
 
   /** A frame's header and length, with {@code room} more bytes for its data. */

@@ -27,7 +27,6 @@ final class MplexSession extends StreamMuxer implements MplexFrameReader.Listene
   private final MplexConfig config;
   private final MplexFrameWriter writer;
   private final MplexFlowController flow;
-  private final ControlBacklog refusals;
   private long nextId;
   private long lastPeerId = -1;
   private int ours;
@@ -36,9 +35,8 @@ final class MplexSession extends StreamMuxer implements MplexFrameReader.Listene
   MplexSession(ChannelHandlerContext ctx, MplexConfig config, ChannelHandler inboundHandler) {
     super(ctx, inboundHandler);
     this.config = config;
-    this.writer = new MplexFrameWriter(ctx);
+    this.writer = new MplexFrameWriter(ctx, new ControlBacklog(this, config.maxUnreadControlFrames()));
     this.flow = new MplexFlowController(this, writer, config);
-    this.refusals = new ControlBacklog(this, config.maxUnreadControlFrames());
     use(new MplexFrameReader(config.maxMessage(), this), writer, flow);
   }
 
@@ -56,6 +54,11 @@ final class MplexSession extends StreamMuxer implements MplexFrameReader.Listene
   @Override
   protected Throwable removedCause() {
     return new MplexException(Reason.SESSION_CLOSED, "the mplex handler left the pipeline");
+  }
+
+  @Override
+  protected Throwable floodCause(int unread) {
+    return new MplexException(Reason.CONTROL_FLOOD, unread + " resets and closes unread by the peer");
   }
 
   /** The connection's close: mplex's only end that is no error. */
@@ -83,7 +86,7 @@ final class MplexSession extends StreamMuxer implements MplexFrameReader.Listene
     }
     lastPeerId = streamId;
     if (inboundHandler() == null || theirs >= config.maxStreams() || isClosing()) {
-      refuse(streamId);
+      writer.writeReset(streamId, false); // provoked by the peer: the writer bounds what it leaves unread
       return;
     }
     MplexStream stream = new MplexStream(this, streamId, false);
@@ -102,10 +105,15 @@ final class MplexSession extends StreamMuxer implements MplexFrameReader.Listene
       throw new MplexException(Reason.DATA_AFTER_CLOSE, length + " bytes on stream " + streamId
           + " after its close");
     }
+    // No flow control to push back with: the stream goes, never the node's memory.
     if (!flow.fits(stream, length)) {
-      // No flow control to push back with: the stream goes, never the node's memory.
       stream.reset(new MplexException(Reason.STREAM_BUFFER_EXCEEDED, "stream " + streamId + " holds "
           + flow.held(stream) + " unread bytes, " + length + " more would pass " + config.maxStreamBuffer()));
+      return false;
+    }
+    if (!flow.fitsSession(length)) {
+      stream.reset(new MplexException(Reason.SESSION_BUFFER_EXCEEDED, "the streams hold " + flow.heldBySession()
+          + " unread bytes, " + length + " more for stream " + streamId + " would pass " + config.maxSessionBuffer()));
       return false;
     }
     bodyFor(stream);
@@ -151,13 +159,6 @@ final class MplexSession extends StreamMuxer implements MplexFrameReader.Listene
           + ", never opened");
     }
     return stream;
-  }
-
-  /** A reset for a NewStream this side will not take: provoked by the peer, so what it leaves unread is bounded. */
-  private void refuse(long streamId) {
-    if (!refusals.write(promise -> writer.writeReset(streamId, false, promise))) {
-      terminate(new MplexException(Reason.CONTROL_FLOOD, refusals.unread() + " refused streams unread by the peer"));
-    }
   }
 
   // ---- streams ----

@@ -89,9 +89,12 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
     return state(stream).send;
   }
 
-  /** The credit a SYN or ACK for {@code stream} carries above the initial 256 KiB (0 unless granted at once). */
+  /**
+   * The credit a SYN or ACK for {@code stream} carries above the initial 256 KiB (0 unless granted at
+   * once); asked before the stream is added to the session, so it counts as one more.
+   */
   long openingGrant(AbstractStreamChannel stream) {
-    return windowInSyn ? grant(state(stream), streamCount(), true) : 0;
+    return windowInSyn ? grant(state(stream), streamCount() + 1, true) : 0;
   }
 
   /**
@@ -174,7 +177,7 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
     }
     long grant = grant(w, streamCount(), false);
     if (grant > 0) {
-      writer.writeWindowUpdate(stream.streamId(), grant, writer.quietPromise());
+      writer.writeWindowUpdate(stream.streamId(), grant);
       flush();
     }
   }

@@ -22,9 +22,9 @@ import java.util.function.Consumer;
 /**
  * One yamux session ({@code docs/STREAMS.md} §4–§5): yamux's rules between its frames and its
  * streams. Each frame {@link YamuxFrameReader} reads is checked against the session's state and
- * handed on; stream ids, SYN and ACK, and the opens that wait for ACKs; pongs and refusals, within
- * {@link YamuxConfig#maxUnreadControlFrames()}; keepalive ({@link Keepalive}); and what an end
- * means in yamux: the GoAway that answers it. Credit is {@link YamuxFlowController}'s, the frames
+ * handed on; stream ids, SYN and ACK, and the opens that wait for ACKs; pongs and refusals (the
+ * writer keeps every answer within {@link YamuxConfig#maxUnreadControlFrames()}); keepalive ({@link
+ * Keepalive}); and what an end means in yamux: the GoAway that answers it. Credit is {@link YamuxFlowController}'s, the frames
  * out {@link YamuxFrameWriter}'s, and the order of an end the shell's ({@link StreamMuxer}).
  *
  * <p>Not thread-safe: the connection's event loop.
@@ -34,7 +34,6 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
   private final boolean client;
   private final YamuxFrameWriter writer;
   private final YamuxFlowController flow;
-  private final ControlBacklog control;
   private final Keepalive keepalive;
   private final AckBacklog ackBacklog;
   private long nextId;
@@ -49,9 +48,8 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
     this.config = config;
     this.client = client;
     this.nextId = client ? 1 : 2;
-    this.writer = new YamuxFrameWriter(ctx);
+    this.writer = new YamuxFrameWriter(ctx, new ControlBacklog(this, config.maxUnreadControlFrames()));
     this.flow = new YamuxFlowController(this, writer, config);
-    this.control = new ControlBacklog(this, config.maxUnreadControlFrames());
     this.ackBacklog = new AckBacklog(config.ackBacklog());
     this.keepalive = new Keepalive(config.keepaliveInterval(), config.pingTimeout());
     use(new YamuxFrameReader(config.maxFrameLength(), this), writer, flow);
@@ -83,6 +81,11 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
   @Override
   protected Throwable removedCause() {
     return new YamuxException(Reason.SESSION_CLOSED, "the yamux handler left the pipeline");
+  }
+
+  @Override
+  protected Throwable floodCause(int unread) {
+    return new YamuxException(Reason.CONTROL_FLOOD, unread + " control frames unread by the peer");
   }
 
   /**
@@ -165,7 +168,7 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
   @Override
   public void onPing(boolean ack, long opaque) {
     if (!ack) {
-      control(promise -> writer.writePong(opaque, promise));
+      writer.writePong(opaque);
     } else {
       keepalive.answered(opaque);
     }
@@ -226,26 +229,20 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
     }
     lastPeerId = streamId;
     if (goAwaySent) {
-      control(promise -> writer.writeRst(streamId, promise));
+      writer.writeRst(streamId);
       return null;
     }
     if (inboundHandler() == null || streamCount() >= config.maxStreams() || !flow.admits(streamCount())) {
-      control(promise -> writer.writeRefusal(streamId, promise));
+      writer.writeRefusal(streamId);
       return null;
     }
     YamuxStream stream = new YamuxStream(this, streamId, false);
-    add(streamId, stream);
-    writer.writeAck(streamId, flow.openingGrant(stream), writer.quietPromise());
-    register(stream, null);
-    flush();
-    return stream;
-  }
-
-  /** A pong or a refusal: frames the peer provokes, so what it leaves unread is bounded. */
-  private void control(Consumer<ChannelPromise> frame) {
-    if (!control.write(frame)) {
-      terminate(new YamuxException(Reason.CONTROL_FLOOD, control.unread() + " pongs and refusals unread by the peer"));
+    if (!writer.writeAck(streamId, flow.openingGrant(stream))) {
+      return null; // the peer left too many answers unread: the session ended
     }
+    add(streamId, stream);
+    register(stream, null);
+    return stream;
   }
 
   // ---- streams ----
@@ -266,8 +263,8 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listene
       nextId += 2;
       YamuxStream stream = new YamuxStream(this, streamId, true);
       ackBacklog.opened(stream);
-      add(streamId, stream);
       writer.writeSyn(streamId, flow.openingGrant(stream), writer.quietPromise());
+      add(streamId, stream);
       register(stream, init);
       flush();
       if (!promise.trySuccess(stream)) {

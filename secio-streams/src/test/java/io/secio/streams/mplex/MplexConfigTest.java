@@ -28,11 +28,12 @@ class MplexConfigTest {
     assertEquals(MIB, c.maxMessage());
     assertEquals(64 * 1024, c.maxSendMessage());
     assertEquals(4 * MIB, c.maxStreamBuffer());
+    assertEquals(16 * MIB, c.maxSessionBuffer());
     assertEquals(1024, c.maxStreams());
     assertEquals(1024, c.maxUnreadControlFrames());
     assertEquals(16 * 1024, c.notSentLowWater());
-    assertEquals("MplexConfig(maxMessage=1048576, maxSendMessage=65536, maxStreamBuffer=4194304, maxStreams=1024, "
-        + "maxUnreadControlFrames=1024, notSentLowWater=16384)", c.toString());
+    assertEquals("MplexConfig(maxMessage=1048576, maxSendMessage=65536, maxStreamBuffer=4194304, "
+        + "maxSessionBuffer=16777216, maxStreams=1024, maxUnreadControlFrames=1024, notSentLowWater=16384)", c.toString());
   }
 
   @Test
@@ -47,6 +48,8 @@ class MplexConfigTest {
     refused(b -> b.maxSendMessage(MIB + 1));
     refused(b -> b.maxMessage(1000).maxStreamBuffer(999));
     accepted(b -> b.maxMessage(1000).maxStreamBuffer(1000));
+    refused(b -> b.maxMessage(1000).maxSessionBuffer(999));
+    assertEquals(1000, accepted(b -> b.maxMessage(1000).maxSessionBuffer(1000)).maxSessionBuffer());
     refused(b -> b.maxStreams(0));
     accepted(b -> b.maxStreams(1));
     refused(b -> b.maxUnreadControlFrames(0));
@@ -57,12 +60,13 @@ class MplexConfigTest {
 
   @Test
   void aBuilderFromAConfigGivesTheSameConfig() {
-    MplexConfig c = MplexConfig.builder().maxMessage(1000).maxSendMessage(700).maxStreamBuffer(5000).maxStreams(7)
-        .maxUnreadControlFrames(9).notSentLowWater(33).build();
+    MplexConfig c = MplexConfig.builder().maxMessage(1000).maxSendMessage(700).maxStreamBuffer(5000)
+        .maxSessionBuffer(6000).maxStreams(7).maxUnreadControlFrames(9).notSentLowWater(33).build();
     assertEquals(c.toString(), c.toBuilder().build().toString());
     assertEquals(1000, c.maxMessage());
     assertEquals(700, c.maxSendMessage());
     assertEquals(5000, c.maxStreamBuffer());
+    assertEquals(6000, c.maxSessionBuffer());
     assertEquals(7, c.maxStreams());
     assertEquals(9, c.maxUnreadControlFrames());
     assertEquals(33, c.notSentLowWater());

@@ -235,6 +235,81 @@ class MplexHostileTest {
   }
 
   @Test
+  void aPeerThatOpensAndClosesStreamsAndNeverReadsOurClosesIsCutOff() {
+    // Without half-closure each stream closes on the peer's Close and answers with its own: 16 unread.
+    MplexConfig config = MplexConfig.builder().maxUnreadControlFrames(16).build();
+    List<Collect> streams = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(new NeverWritten(), MplexHandler.create(config, Collect.into(streams)));
+    int pairs = 0;
+    MplexException e = null;
+    while (e == null && pairs < 10_000) {
+      long id = pairs++;
+      ByteBuf pair = Unpooled.wrappedBuffer(MplexWire.newStream(id), MplexWire.frame(id, MplexFrames.CLOSE_INITIATOR));
+      try {
+        ch.writeInbound(pair);
+        ch.runPendingTasks();
+      } catch (Exception thrown) { // EmbeddedChannel rethrows what reached its pipeline's tail
+        e = assertInstanceOf(MplexException.class, thrown);
+      }
+    }
+    assertEquals(Reason.CONTROL_FLOOD, e.reason());
+    assertEquals("CONTROL_FLOOD: 16 resets and closes unread by the peer", e.getMessage());
+    assertEquals(16 + 1, pairs, "16 closes unread; the next one ends the session");
+    assertFalse(ch.isOpen());
+  }
+
+  @Test
+  void theStreamsOfAConnectionHoldAtMostItsBoundAndTheStreamAMessageWouldPassItWithIsReset() {
+    MplexConfig config = MplexConfig.builder().maxSessionBuffer(6 * MIB).build();
+    List<Collect> streams = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, Collect.into(streams,
+        stream -> stream.config().setAutoRead(false))));
+    byte[] mib = new byte[MIB];
+    for (long id = 0; id < 4; id++) {
+      ch.writeInbound(MplexWire.newStream(id));
+    }
+    for (int round = 0; round < 3; round++) {
+      ch.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib),
+          MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, mib));
+    }
+    assertEquals(0, MplexWire.written(ch).length, "6 MiB held: at the bound, not over it");
+    ch.writeInbound(MplexWire.frame(2, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}));
+    ch.runPendingTasks();
+    MplexException e = assertInstanceOf(MplexException.class, streams.get(2).errors.get(0));
+    assertEquals(Reason.SESSION_BUFFER_EXCEEDED, e.reason());
+    assertEquals("SESSION_BUFFER_EXCEEDED: the streams hold 6291456 unread bytes, 1 more for stream 2 would pass "
+        + "6291456", e.getMessage());
+    assertEquals(List.of(new Frame(2, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
+        MplexWire.frames(ch).toString());
+    assertTrue(streams.get(0).stream.isOpen() && streams.get(1).stream.isOpen() && streams.get(3).stream.isOpen());
+    // Stream 0 reads its 3 MiB and asks for more: room for 3 MiB on any stream again.
+    for (int reads = 0; reads < 10 && streams.get(0).received().length < 3 * MIB; reads++) {
+      streams.get(0).stream.read();
+    }
+    assertEquals(3 * MIB, streams.get(0).received().length);
+    streams.get(0).stream.read(); // asks for more: what it read is given back
+    for (int i = 0; i < 3; i++) {
+      ch.writeInbound(MplexWire.frame(3, MplexFrames.MESSAGE_INITIATOR, mib));
+    }
+    assertTrue(streams.get(3).stream.isOpen());
+    assertEquals(0, MplexWire.written(ch).length);
+    ch.writeInbound(MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}));
+    ch.runPendingTasks();
+    assertEquals(Reason.SESSION_BUFFER_EXCEEDED, ((MplexException) streams.get(1).errors.get(0)).reason());
+    // A stream that closes gives back what it held: stream 3's 3 MiB.
+    streams.get(3).stream.close();
+    ch.runPendingTasks();
+    MplexWire.written(ch);
+    ch.writeInbound(MplexWire.newStream(4));
+    for (int i = 0; i < 3; i++) {
+      ch.writeInbound(MplexWire.frame(4, MplexFrames.MESSAGE_INITIATOR, mib));
+    }
+    assertTrue(streams.get(4).stream.isOpen());
+    assertTrue(ch.isActive(), "each time a stream went, never the connection");
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
   void aResetStormLeavesNoStreamAndNoAnswer() {
     List<Collect> streams = new ArrayList<>();
     EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), Collect.into(streams)));

@@ -169,18 +169,29 @@ class HostileFramesTest {
     }
   }
 
-  /** Holds every write: the peer reads nothing. */
+  /** Holds every write: the peer reads nothing, until {@link #read()}. */
   private static final class Unread extends ChannelOutboundHandlerAdapter {
     final List<Object> held = new ArrayList<>();
+    private final List<ChannelPromise> promises = new ArrayList<>();
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
       held.add(msg);
+      promises.add(promise);
     }
 
+    /** The peer reads everything written so far: each write completes. */
+    void read() {
+      List<ChannelPromise> written = new ArrayList<>(promises);
+      release();
+      written.forEach(ChannelPromise::trySuccess);
+    }
+
+    /** Forgets what was written, never read (the writes never complete). */
     void release() {
       held.forEach(ReferenceCountUtil::release);
       held.clear();
+      promises.clear();
     }
   }
 
@@ -389,7 +400,7 @@ class HostileFramesTest {
         .build(), unread) : listenerWith(config, last)) {
       if (reason == Reason.CONTROL_FLOOD) {
         l.channel.pipeline().addLast(last);
-        unread.release(); // the ACK of stream 1; from here on the peer reads nothing
+        unread.read(); // the ACK of stream 1, and what followed it; from here on the peer reads nothing
         bad = pings(17);
       }
       l.channel.writeInbound(bad);
@@ -464,7 +475,7 @@ class HostileFramesTest {
   void pingsInOneReadFromAPeerThatReadsNothingAreCutOffAtTheBound() {
     Unread unread = new Unread();
     try (Listener l = new Listener(TENTACLE, unread)) {
-      unread.release();
+      unread.read();
       YamuxException e = assertThrows(YamuxException.class, () -> l.channel.writeInbound(pings(1025)));
       assertEquals(Reason.CONTROL_FLOOD, e.reason());
       assertEquals(1024 + 1, unread.held.size(), "1,024 pongs, then GoAway 2");
@@ -479,14 +490,70 @@ class HostileFramesTest {
   void theBoundOnUnreadPongsIsTheConfigs() {
     Unread unread = new Unread();
     try (Listener l = new Listener(TENTACLE.toBuilder().maxUnreadControlFrames(3).build(), unread)) {
-      unread.release();
+      unread.read();
       l.channel.writeInbound(pings(3));
       assertTrue(l.channel.isActive());
       YamuxException e = assertThrows(YamuxException.class, () -> l.channel.writeInbound(pings(1)));
       assertEquals(Reason.CONTROL_FLOOD, e.reason());
-      assertEquals("CONTROL_FLOOD: 3 pongs and refusals unread by the peer", e.getMessage());
+      assertEquals("CONTROL_FLOOD: 3 control frames unread by the peer", e.getMessage());
     } finally {
       unread.release();
+    }
+  }
+
+  // ---- streams opened and reset: every ACK counts against the bound ----
+
+  /** {@code pairs} SYNs from stream id {@code first} on, each reset at once, as one buffer: one read. */
+  private static ByteBuf openedAndReset(long first, int pairs) {
+    ByteBuf all = Unpooled.buffer(24 * pairs);
+    for (int i = 0; i < pairs; i++) {
+      all.writeBytes(Wire.header(TYPE_WINDOW_UPDATE, FLAG_SYN, first + 2L * i, 0));
+      all.writeBytes(Wire.header(TYPE_WINDOW_UPDATE, FLAG_RST, first + 2L * i, 0));
+    }
+    return all;
+  }
+
+  private static YamuxConfig profile(String name) {
+    return name.equals("tentacle") ? TENTACLE : YamuxConfig.libp2p();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"tentacle", "libp2p"})
+  void aPeerThatOpensAndResetsStreamsAndReadsNothingIsCutOffAtTheBound(String profile) {
+    Unread unread = new Unread();
+    try (Listener l = new Listener(profile(profile).toBuilder().maxUnreadControlFrames(64).build(), unread)) {
+      unread.read();
+      int pairs = 0;
+      YamuxException e = null;
+      while (e == null && pairs < 10_000) {
+        try {
+          l.channel.writeInbound(openedAndReset(3 + 2L * pairs++, 1));
+        } catch (Exception thrown) { // EmbeddedChannel rethrows what reached its pipeline's tail
+          e = assertInstanceOf(YamuxException.class, thrown);
+        }
+      }
+      assertEquals(Reason.CONTROL_FLOOD, e.reason());
+      assertEquals("CONTROL_FLOOD: 64 control frames unread by the peer", e.getMessage());
+      assertEquals(64 + 1, pairs, "64 ACKs unread; the next SYN ends the session");
+      assertEquals(64 + 1, unread.held.size(), "64 ACKs, then GoAway 2");
+      assertEquals("000300000000000000000002", Wire.HEX.formatHex(ByteBufUtil.getBytes((ByteBuf) unread.held.get(64))));
+      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.stream().events);
+    } finally {
+      unread.release();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"tentacle", "libp2p"})
+  void tenThousandStreamsOpenedAndResetInOneReadFromAPeerThatReadsAreEachAcked(String profile) {
+    try (Listener l = new Listener(profile(profile))) {
+      l.channel.writeInbound(openedAndReset(3, 10_000));
+      assertTrue(l.channel.isActive());
+      List<Wire.Frame> acks = Wire.frames(l.channel);
+      assertEquals(10_000, acks.size());
+      assertTrue(acks.stream().allMatch(f -> f.flags() == FLAG_ACK));
+      assertEquals(10_000 + 1, l.streams.size());
+      assertTrue(l.streams.stream().skip(1).noneMatch(c -> c.stream.isOpen()));
     }
   }
 

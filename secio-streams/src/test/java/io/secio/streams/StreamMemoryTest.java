@@ -1,0 +1,90 @@
+package io.secio.streams;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.lang.ref.WeakReference;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * What a connection keeps of a stream that closed, on every muxer ({@code docs/STREAMS.md} §3): a
+ * stream with bytes waiting to go while its connection is unwritable (the peer does not read) sits
+ * in the connection's send queue; when the peer resets it, it leaves that queue at once, so a peer
+ * that opens and resets streams without reading pins none of them.
+ */
+class StreamMemoryTest {
+  static Stream<Muxer> muxers() {
+    return Muxer.all();
+  }
+
+  /** On each stream the peer opens, writes a few bytes at once (as a protocol's header) and keeps only a weak hold of it. */
+  @ChannelHandler.Sharable
+  private static final class WritesOnOpen extends ChannelInboundHandlerAdapter {
+    final List<WeakReference<Channel>> opened = new ArrayList<>();
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+      opened.add(new WeakReference<>(ctx.channel()));
+      ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {'/', 'p', '\n'}));
+      ctx.fireChannelActive();
+    }
+  }
+
+  /** Whether nothing holds the stream any more: a few full collections clear a weak reference to anything unreachable. */
+  private static boolean collected(WeakReference<Channel> stream) {
+    for (int i = 0; i < 10 && stream.get() != null; i++) {
+      System.gc();
+    }
+    return stream.get() == null;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aStreamResetWhileItsBytesWaitForAnUnwritableConnectionIsFreedAtOnce(Muxer muxer) {
+    WritesOnOpen streams = new WritesOnOpen();
+    try (SessionPair pair = new SessionPair(muxer.client().apply(null), muxer.server().apply(streams))) {
+      // The listener's connection is unwritable: its peer reads nothing. Control frames still go.
+      pair.server.unsafe().outboundBuffer().setUserDefinedWritability(1, false);
+      pair.server.runPendingTasks();
+      assertFalse(pair.server.isWritable());
+      List<Collect> ours = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        Collect c = new Collect();
+        new StreamChannelBootstrap(pair.client).handler(c).open();
+        pair.pump();
+        ours.add(c);
+      }
+      assertEquals(3, streams.opened.size());
+      Channel kept = streams.opened.get(1).get();
+      assertNotNull(kept);
+      assertTrue(kept.isOpen());
+      assertFalse(kept.isWritable());
+      kept = null;
+      ours.get(0).stream.reset();
+      ours.get(2).stream.reset();
+      pair.pump();
+      assertTrue(collected(streams.opened.get(0)), "the first stream, reset, is gone");
+      assertTrue(collected(streams.opened.get(2)), "the last stream, reset, is gone");
+      assertFalse(collected(streams.opened.get(1)), "the stream still open is held");
+      // Once the connection is writable, the stream still open sends what it waited with.
+      pair.server.unsafe().outboundBuffer().setUserDefinedWritability(1, true);
+      pair.server.runPendingTasks();
+      pair.pump();
+      assertTrue(pair.server.isWritable());
+      assertEquals("/p\n", new String(ours.get(1).received(), StandardCharsets.US_ASCII));
+      assertEquals(0, ours.get(0).received().length);
+    }
+  }
+}
