@@ -34,10 +34,11 @@ import java.nio.channels.ClosedChannelException;
  *
  * <p>Over the ~300 lines this project aims for: it is one Netty {@code Channel} and its {@code
  * Unsafe} (Netty's own {@code AbstractHttp2StreamChannel} takes 1,300); the pipeline forwarding,
- * both queues and writability already live in {@link PipelineChannel}, {@link ReceivedBytes},
- * {@link PendingWrites} and {@link StreamWritability}. Reading follows Netty's HTTP/2 child: a {@code read()} delivers queued bytes
- * until the pipeline's {@code RecvByteBufAllocator} handle says stop, and bytes that arrive while a
- * read is pending go up at once.
+ * the queues and writability already live in {@link PipelineChannel}, {@link ReceivedBytes},
+ * {@link PendingWrites}, {@link InFlightWrites} and {@link StreamWritability}. Reading follows
+ * Netty's HTTP/2 child: a {@code read()} delivers queued bytes until the pipeline's {@code
+ * RecvByteBufAllocator} handle says stop, and bytes that arrive while a read is pending go up at
+ * once.
  *
  * <p>Thread safety: every method runs on the connection's event loop, except what {@link Channel}
  * allows from any thread (those reach the pipeline, which moves to the event loop).
@@ -81,6 +82,8 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
   /** Bytes of a frame still arriving: they go up only once it is whole. */
   private ReceivedBytes arriving;
   private PendingWrites pending;
+  /** Writes handed to the connection whose promises wait for the socket. */
+  private InFlightWrites inFlight;
 
   /**
    * A stream of {@code muxer}'s connection, not registered yet.
@@ -262,15 +265,10 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     if (streamPromise.isVoid()) {
       return writer.quietPromise();
     }
-    ChannelPromise promise = parent().newPromise();
-    promise.addListener(f -> {
-      if (f.isSuccess()) {
-        streamPromise.trySuccess();
-      } else {
-        streamPromise.tryFailure(f.cause());
-      }
-    });
-    return promise;
+    if (inFlight == null) {
+      inFlight = new InFlightWrites();
+    }
+    return inFlight.link(streamPromise, parent());
   }
 
   // ---- Channel ----
@@ -725,6 +723,10 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
       if (pending != null) {
         dropPending();
       }
+      if (inFlight != null) {
+        // Bytes of a reset stream, or of a connection gone, may never leave.
+        inFlight.closed((state & (RESET | CONNECTION_GONE)) != 0 ? new ClosedChannelException() : null);
+      }
       muxer.closed(AbstractStreamChannel.this);
       closePromise.setSuccess();
       promise.setSuccess();
@@ -743,13 +745,16 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
       }
     }
 
-    /** Inactive and unregistered events come later, as for any Netty channel (netty/netty#4435). */
+    /**
+     * Inactive and unregistered events come later, as for any Netty channel (netty/netty#4435): once
+     * the frame being read is handled, or as a task of the event loop ({@link StreamMuxer#later}).
+     */
     private void deregisterLater(ChannelPromise promise, boolean fireInactive) {
       if (!registered) {
         promise.trySuccess();
         return;
       }
-      eventLoop().execute(() -> {
+      muxer.later(() -> {
         if (fireInactive) {
           pipeline.fireChannelInactive();
         }

@@ -16,6 +16,12 @@ public abstract class FrameReader {
   private long bodyLeft = -1;
   private boolean wantBody;
   private boolean stopped;
+  private Runnable afterEach = () -> {};
+
+  /** Runs {@code task} after each header, and each piece of a body, is handed on. */
+  final void afterEach(Runnable task) {
+    afterEach = task;
+  }
 
   /** Reads every frame {@code in} holds (all of it is read); the caller still owns {@code in}. */
   public final void read(ByteBuf in) throws IOException {
@@ -26,6 +32,7 @@ public abstract class FrameReader {
         } else {
           header(in);
         }
+        afterEach.run();
       }
     } catch (IOException | RuntimeException e) {
       stopped = true;

@@ -44,6 +44,8 @@ public abstract class StreamMuxer implements StreamOpener {
   private final ChannelHandler inboundHandler;
   private final LongObjectHashMap<AbstractStreamChannel> streams = new LongObjectHashMap<>();
   private final ArrayDeque<AbstractStreamChannel> readCompletePending = new ArrayDeque<>();
+  /** Work put off within a read burst until the frame being read is handled ({@link #later}). */
+  private final ArrayDeque<Runnable> afterFrame = new ArrayDeque<>();
   private FrameReader reader;
   private StreamFrameWriter writer;
   private FlowController<?> flow;
@@ -86,6 +88,7 @@ public abstract class StreamMuxer implements StreamOpener {
 
   /** Sets the muxer's frame reader and writer and its flow control; its constructor calls this once. */
   protected final void use(FrameReader reader, StreamFrameWriter writer, FlowController<?> flow) {
+    reader.afterEach(this::runPutOff);
     this.reader = reader;
     this.writer = writer;
     this.flow = flow;
@@ -173,6 +176,7 @@ public abstract class StreamMuxer implements StreamOpener {
       }
     } finally {
       readInProgress = false;
+      runPutOff();
       if (flushPending) {
         flushNow();
       }
@@ -392,6 +396,26 @@ public abstract class StreamMuxer implements StreamOpener {
   }
 
   // ---- read bursts and flushes ----
+
+  /**
+   * Runs {@code task} later, never inside the call that asks (a stream's inactive and unregistered
+   * events, as Netty fires a channel's): within a read burst once the frame being read is handled,
+   * otherwise as a task of the event loop. So a peer that opens and closes streams at the rate it
+   * can send frames leaves no closed stream waiting in the event loop's queue behind its burst.
+   */
+  final void later(Runnable task) {
+    if (readInProgress) {
+      afterFrame.add(task);
+    } else {
+      ctx.executor().execute(task);
+    }
+  }
+
+  private void runPutOff() {
+    for (Runnable task; (task = afterFrame.poll()) != null; ) {
+      task.run();
+    }
+  }
 
   final boolean readInProgress() {
     return readInProgress;

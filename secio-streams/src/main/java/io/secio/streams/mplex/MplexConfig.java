@@ -11,7 +11,7 @@ import io.secio.streams.internal.NotSentLowWater;
  * that is refused with a reset), and at most {@link #maxUnreadControlFrames()} of those refusals and
  * other answers may be left unread before the session ends ({@link
  * MplexException.Reason#CONTROL_FLOOD}). The defaults are js-libp2p-mplex's (1 MiB messages, 4 MiB a
- * stream, 1,024 streams), and 16 MiB a connection.
+ * stream, 1,024 streams), and 64 MiB a connection, yamux's session window.
  *
  * <pre>{@code
  * MplexConfig config = MplexConfig.builder().maxStreams(64).build();
@@ -28,8 +28,11 @@ public final class MplexConfig {
   public static final int DEFAULT_MAX_SEND_MESSAGE_IN_BYTES = 64 * 1024;
   /** The default bound on refusals the peer provokes and leaves unread. */
   public static final int DEFAULT_MAX_UNREAD_REFUSALS = 1024;
-  /** The default bound on what all streams of a connection hold unread: four streams at their bound. */
-  public static final int DEFAULT_MAX_SESSION_BUFFER_IN_BYTES = 16 * 1024 * 1024;
+  /**
+   * The default bound on what all streams of a connection hold unread: sixteen streams at their bound,
+   * as yamux's session window.
+   */
+  public static final int DEFAULT_MAX_SESSION_BUFFER_IN_BYTES = 64 * 1024 * 1024;
 
   private final int maxMessage;
   private final int maxSendMessage;
@@ -107,7 +110,7 @@ public final class MplexConfig {
 
   /**
    * What all streams of the connection together may hold unread, the bound on one connection's
-   * memory of received data; a message that would pass it resets its stream. Default 16 MiB.
+   * memory of received data; a message that would pass it resets its stream. Default 64 MiB.
    */
   public long maxSessionBuffer() {
     return maxSessionBuffer;

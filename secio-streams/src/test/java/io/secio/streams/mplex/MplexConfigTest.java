@@ -28,12 +28,12 @@ class MplexConfigTest {
     assertEquals(MIB, c.maxMessage());
     assertEquals(64 * 1024, c.maxSendMessage());
     assertEquals(4 * MIB, c.maxStreamBuffer());
-    assertEquals(16 * MIB, c.maxSessionBuffer());
+    assertEquals(64 * MIB, c.maxSessionBuffer());
     assertEquals(1024, c.maxStreams());
     assertEquals(1024, c.maxUnreadControlFrames());
     assertEquals(16 * 1024, c.notSentLowWater());
     assertEquals("MplexConfig(maxMessage=1048576, maxSendMessage=65536, maxStreamBuffer=4194304, "
-        + "maxSessionBuffer=16777216, maxStreams=1024, maxUnreadControlFrames=1024, notSentLowWater=16384)", c.toString());
+        + "maxSessionBuffer=67108864, maxStreams=1024, maxUnreadControlFrames=1024, notSentLowWater=16384)", c.toString());
   }
 
   @Test

@@ -457,9 +457,10 @@ class HostileFramesTest {
     return all;
   }
 
-  @Test
-  void aThousandAndTwentyFivePingsInOneReadFromAPeerThatReadsAreAllAnswered() {
-    try (Listener l = new Listener(TENTACLE)) {
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"tentacle", "libp2p"})
+  void aThousandAndTwentyFivePingsInOneReadFromAPeerThatReadsAreAllAnswered(String profile) {
+    try (Listener l = new Listener(profile(profile))) {
       l.channel.writeInbound(pings(1025));
       assertTrue(l.channel.isActive());
       List<Wire.Frame> pongs = Wire.frames(l.channel);
