@@ -1,6 +1,7 @@
 package io.secio.streams.internal;
 
 import io.netty.channel.Channel;
+import io.secio.streams.MemoryBudget;
 
 /**
  * A connection's flow control, the one place that decides what moves ({@code docs/STREAMS.md} §3),
@@ -25,16 +26,21 @@ public abstract class FlowController<F extends FlowState> {
   private boolean fanningOut;
   /** What all streams hold: the sum of their {@link FlowState#held()}. */
   private long heldByAll;
+  private final MemoryBudget budget;
+  /** This connection's account with the node's budget, opened when first used (the connection is up by then). */
+  private MemoryBudget.Account account;
 
   /**
    * The flow control of {@code muxer}'s connection.
    *
    * @param muxer the connection's muxer
    * @param writer where the streams' frames go
+   * @param budget the node's budget this connection draws on, or {@code null}
    */
-  protected FlowController(StreamMuxer muxer, StreamFrameWriter writer) {
+  protected FlowController(StreamMuxer muxer, StreamFrameWriter writer, MemoryBudget budget) {
     this.muxer = muxer;
     this.writer = writer;
+    this.budget = budget;
     this.streamsWritable = muxer.ctx.channel().isWritable();
   }
 
@@ -73,6 +79,44 @@ public abstract class FlowController<F extends FlowState> {
     return heldByAll;
   }
 
+  /** What was received changed by {@code delta} bytes: {@link #heldByAll()} with it. */
+  protected void heldChanged(long delta) {}
+
+  // ---- the node's budget (MemoryBudget), if any ----
+
+  /** What this connection may still draw from the node's budget; {@code Long.MAX_VALUE} without one. */
+  protected final long budgetAvailable() {
+    return budget == null ? Long.MAX_VALUE : account().available();
+  }
+
+  /** Draws {@code bytes} from the node's budget (checked against {@link #budgetAvailable()} first). */
+  protected final void budgetTake(long bytes) {
+    if (budget != null) {
+      account().take(bytes);
+    }
+  }
+
+  /** Gives {@code bytes} back to the node's budget. */
+  protected final void budgetGive(long bytes) {
+    if (budget != null) {
+      account().give(bytes);
+    }
+  }
+
+  private MemoryBudget.Account account() {
+    if (account == null) {
+      account = budget.account(muxer.ctx.channel().remoteAddress());
+    }
+    return account;
+  }
+
+  /** The session ended and every stream closed: what the connection still draws goes back. */
+  final void ended() {
+    if (account != null) {
+      account.close();
+    }
+  }
+
   /** How many streams are open. */
   protected final int streamCount() {
     return muxer.streamCount();
@@ -99,6 +143,7 @@ public abstract class FlowController<F extends FlowState> {
   public void received(AbstractStreamChannel stream, int bytes) {
     stream.flow.held += bytes;
     heldByAll += bytes;
+    heldChanged(bytes);
   }
 
   /** {@code bytes} of {@code stream} went up its pipeline; their credit is back once it asks for more. */
@@ -112,6 +157,7 @@ public abstract class FlowController<F extends FlowState> {
     if (s.unreturned > 0) {
       s.held -= s.unreturned;
       heldByAll -= s.unreturned;
+      heldChanged(-s.unreturned);
       s.unreturned = 0;
       returned(state(stream));
     }
@@ -125,6 +171,7 @@ public abstract class FlowController<F extends FlowState> {
     if (bytes > 0) {
       s.held -= bytes;
       heldByAll -= bytes;
+      heldChanged(-bytes);
       returned(state(stream));
     }
   }
@@ -134,6 +181,7 @@ public abstract class FlowController<F extends FlowState> {
     F s = state(stream);
     sendQueue.remove(s);
     heldByAll -= s.held;
+    heldChanged(-s.held);
     s.held = 0;
     s.unreturned = 0;
     closed(s);

@@ -246,6 +246,7 @@ public abstract class StreamMuxer implements StreamOpener {
         stream.connectionFailed(cause);
       }
     }
+    flow.ended();
     if (connected) {
       if (!isOrderly(cause)) {
         ctx.fireExceptionCaught(cause);

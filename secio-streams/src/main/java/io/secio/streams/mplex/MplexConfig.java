@@ -1,6 +1,8 @@
 package io.secio.streams.mplex;
 
+import io.secio.streams.MemoryBudget;
 import io.secio.streams.internal.NotSentLowWater;
+import java.util.Optional;
 
 /**
  * The bounds of an mplex session ({@code docs/STREAMS.md} §9.3). mplex has no flow control, so these
@@ -11,7 +13,8 @@ import io.secio.streams.internal.NotSentLowWater;
  * that is refused with a reset), and at most {@link #maxUnreadControlFrames()} of those refusals and
  * other answers may be left unread before the session ends ({@link
  * MplexException.Reason#CONTROL_FLOOD}). The defaults are js-libp2p-mplex's (1 MiB messages, 4 MiB a
- * stream, 1,024 streams), and 64 MiB a connection, yamux's session window.
+ * stream, 1,024 streams), and 64 MiB a connection, yamux's session window. A {@link #budget()}
+ * bounds what all the sessions made with a config hold together.
  *
  * <pre>{@code
  * MplexConfig config = MplexConfig.builder().maxStreams(64).build();
@@ -41,6 +44,7 @@ public final class MplexConfig {
   private final int maxStreams;
   private final int maxUnreadControlFrames;
   private final int notSentLowWater;
+  private final MemoryBudget budget;
 
   private MplexConfig(Builder b) {
     if (b.maxMessage < 1 || b.maxMessage > MplexFrames.MAX_MESSAGE_IN_BYTES) {
@@ -68,6 +72,7 @@ public final class MplexConfig {
     maxStreams = b.maxStreams;
     maxUnreadControlFrames = b.maxUnreadControlFrames;
     notSentLowWater = b.notSentLowWater;
+    budget = b.budget;
   }
 
   /** The defaults. */
@@ -90,6 +95,7 @@ public final class MplexConfig {
     b.maxStreams = maxStreams;
     b.maxUnreadControlFrames = maxUnreadControlFrames;
     b.notSentLowWater = notSentLowWater;
+    b.budget = budget;
     return b;
   }
 
@@ -144,11 +150,20 @@ public final class MplexConfig {
     return notSentLowWater;
   }
 
+  /**
+   * The budget every session made with this config draws on for what its streams hold unread, with
+   * the other connections sharing it ({@link MemoryBudget}); empty (the default) when only each
+   * session's own bounds apply.
+   */
+  public Optional<MemoryBudget> budget() {
+    return Optional.ofNullable(budget);
+  }
+
   @Override
   public String toString() {
     return "MplexConfig(maxMessage=" + maxMessage + ", maxSendMessage=" + maxSendMessage + ", maxStreamBuffer="
         + maxStreamBuffer + ", maxSessionBuffer=" + maxSessionBuffer + ", maxStreams=" + maxStreams + ", maxUnreadControlFrames=" + maxUnreadControlFrames
-        + ", notSentLowWater=" + notSentLowWater + ")";
+        + ", notSentLowWater=" + notSentLowWater + (budget == null ? "" : ", budget=" + budget) + ")";
   }
 
   /** Builds an {@link MplexConfig}. Not thread-safe. */
@@ -160,6 +175,7 @@ public final class MplexConfig {
     private int maxStreams = DEFAULT_MAX_STREAMS;
     private int maxUnreadControlFrames = DEFAULT_MAX_UNREAD_REFUSALS;
     private int notSentLowWater = NotSentLowWater.DEFAULT_IN_BYTES;
+    private MemoryBudget budget;
 
     private Builder() {}
 
@@ -207,6 +223,18 @@ public final class MplexConfig {
     /** See {@link MplexConfig#notSentLowWater()}; 0 leaves the socket alone. @return this */
     public Builder notSentLowWater(int bytes) {
       notSentLowWater = bytes;
+      return this;
+    }
+
+    /**
+     * Sets the budget the sessions draw on: the same budget in the configs of a node's listeners
+     * bounds them all together.
+     *
+     * @param budget a budget, or {@code null} for none
+     * @return this builder
+     */
+    public Builder budget(MemoryBudget budget) {
+      this.budget = budget;
       return this;
     }
 

@@ -7,8 +7,9 @@ import io.secio.streams.internal.FlowState;
 /**
  * mplex's flow control, which mplex itself lacks ({@code docs/STREAMS.md} §9.3): no credit, so any
  * flushed byte may go, in frames of at most {@link MplexConfig#maxSendMessage()}; and in its place
- * bounds on what a stream holds unread, {@link MplexConfig#maxStreamBuffer()}, and on what all streams
- * of the connection hold, {@link MplexConfig#maxSessionBuffer()}.
+ * bounds on what a stream holds unread, {@link MplexConfig#maxStreamBuffer()}, on what all streams
+ * of the connection hold, {@link MplexConfig#maxSessionBuffer()}, and, with the node's {@link
+ * MplexConfig#budget()}, on what all connections sharing it hold.
  *
  * <p>Not thread-safe: the connection's event loop.
  */
@@ -18,7 +19,7 @@ final class MplexFlowController extends FlowController<FlowState> {
   private final long maxSessionBuffer;
 
   MplexFlowController(MplexSession session, MplexFrameWriter writer, MplexConfig config) {
-    super(session, writer);
+    super(session, writer, config.budget().orElse(null));
     this.maxSendMessage = config.maxSendMessage();
     this.maxStreamBuffer = config.maxStreamBuffer();
     this.maxSessionBuffer = config.maxSessionBuffer();
@@ -32,6 +33,26 @@ final class MplexFlowController extends FlowController<FlowState> {
   /** Whether {@code length} more bytes keep the connection's streams together within their bound. */
   boolean fitsSession(int length) {
     return heldByAll() + length <= maxSessionBuffer;
+  }
+
+  /** Whether {@code length} more bytes fit in the node's budget, if there is one. */
+  boolean fitsBudget(int length) {
+    return budgetAvailable() >= length;
+  }
+
+  /** Whether the node's budget has anything left for a new stream. */
+  boolean budgetLeft() {
+    return budgetAvailable() > 0;
+  }
+
+  /** What the streams hold unread is what the connection draws from the node's budget. */
+  @Override
+  protected void heldChanged(long delta) {
+    if (delta > 0) {
+      budgetTake(delta);
+    } else {
+      budgetGive(-delta);
+    }
   }
 
   /** What {@code stream} holds unread: queued, or delivered and not yet asked past. */

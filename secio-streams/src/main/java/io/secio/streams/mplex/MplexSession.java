@@ -85,7 +85,7 @@ final class MplexSession extends StreamMuxer implements MplexFrameReader.Listene
           + ", not above the peer's last, " + lastPeerId);
     }
     lastPeerId = streamId;
-    if (inboundHandler() == null || theirs >= config.maxStreams() || isClosing()) {
+    if (inboundHandler() == null || theirs >= config.maxStreams() || isClosing() || !flow.budgetLeft()) {
       writer.writeReset(streamId, false); // provoked by the peer: the writer bounds what it leaves unread
       return;
     }
@@ -114,6 +114,11 @@ final class MplexSession extends StreamMuxer implements MplexFrameReader.Listene
     if (!flow.fitsSession(length)) {
       stream.reset(new MplexException(Reason.SESSION_BUFFER_EXCEEDED, "the streams hold " + flow.heldBySession()
           + " unread bytes, " + length + " more for stream " + streamId + " would pass " + config.maxSessionBuffer()));
+      return false;
+    }
+    if (!flow.fitsBudget(length)) {
+      stream.reset(new MplexException(Reason.BUDGET_EXCEEDED, "the node's budget has room for fewer than "
+          + length + " more bytes for stream " + streamId));
       return false;
     }
     bodyFor(stream);

@@ -1,8 +1,10 @@
 package io.secio.streams.yamux;
 
+import io.secio.streams.MemoryBudget;
 import io.secio.streams.internal.NotSentLowWater;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Everything a yamux session may be tuned by ({@code docs/STREAMS.md} §4.2), with two profiles:
@@ -16,7 +18,8 @@ import java.util.Objects;
  * <p>Memory per session is bounded by {@link #sessionWindow()}: every open stream holds a 256 KiB
  * share of it (the window yamux grants each stream unasked), a stream opens only while shares are
  * left, and a stream's window grows towards {@link #maxStreamWindow()} only out of what is free; all
- * the streams of a session hold at most twice the session window.
+ * the streams of a session hold at most twice the session window. A {@link #budget()} bounds what
+ * all the sessions made with a config hold together.
  *
  * <p>Immutable and thread-safe; build with {@link #builder()}.
  */
@@ -34,6 +37,7 @@ public final class YamuxConfig {
   private final Duration writeTimeout;
   private final boolean windowInSyn;
   private final int notSentLowWater;
+  private final MemoryBudget budget;
 
   private YamuxConfig(Builder b) {
     maxStreamWindow = b.maxStreamWindow;
@@ -49,6 +53,7 @@ public final class YamuxConfig {
     writeTimeout = b.writeTimeout;
     windowInSyn = b.windowInSyn;
     notSentLowWater = b.notSentLowWater;
+    budget = b.budget;
     if (notSentLowWater < 0) {
       throw new IllegalArgumentException("notSentLowWater must be 0 or positive: " + notSentLowWater);
     }
@@ -125,6 +130,7 @@ public final class YamuxConfig {
     b.writeTimeout = writeTimeout;
     b.windowInSyn = windowInSyn;
     b.notSentLowWater = notSentLowWater;
+    b.budget = budget;
     return b;
   }
 
@@ -205,6 +211,15 @@ public final class YamuxConfig {
     return notSentLowWater;
   }
 
+  /**
+   * The budget every session made with this config draws its credit from, with the other
+   * connections sharing it ({@link MemoryBudget}); empty (the default) when only each session's own
+   * bounds apply.
+   */
+  public Optional<MemoryBudget> budget() {
+    return Optional.ofNullable(budget);
+  }
+
   @Override
   public String toString() {
     return "YamuxConfig{maxStreamWindow=" + maxStreamWindow + ", windowUpdateThreshold=" + windowUpdateThreshold
@@ -213,7 +228,7 @@ public final class YamuxConfig {
         + ", maxFrameLength=" + maxFrameLength + ", maxSendFrame=" + maxSendFrame
         + ", keepaliveInterval=" + keepaliveInterval + ", pingTimeout=" + pingTimeout
         + ", writeTimeout=" + writeTimeout + ", windowInSyn=" + windowInSyn
-        + ", notSentLowWater=" + notSentLowWater + '}';
+        + ", notSentLowWater=" + notSentLowWater + (budget == null ? "" : ", budget=" + budget) + '}';
   }
 
   /** Builds a {@link YamuxConfig}; starts with the {@link #tentacle()} values. Not thread-safe. */
@@ -231,6 +246,7 @@ public final class YamuxConfig {
     private Duration writeTimeout = Duration.ofSeconds(10);
     private boolean windowInSyn = true;
     private int notSentLowWater = NotSentLowWater.DEFAULT_IN_BYTES;
+    private MemoryBudget budget;
 
     private Builder() {}
 
@@ -374,6 +390,18 @@ public final class YamuxConfig {
      */
     public Builder notSentLowWater(int bytes) {
       notSentLowWater = bytes;
+      return this;
+    }
+
+    /**
+     * Sets the budget the sessions draw their credit from: the same budget in the configs of a
+     * node's listeners bounds them all together.
+     *
+     * @param budget a budget, or {@code null} for none
+     * @return this builder
+     */
+    public Builder budget(MemoryBudget budget) {
+      this.budget = budget;
       return this;
     }
 

@@ -20,7 +20,11 @@ import java.util.ArrayDeque;
  * most twice the session window. A grant follows tentacle's rule, {@code delta = max window -
  * credit}, sent once it reaches the threshold; when the session window is short, the target shrinks
  * to what is free and the threshold with it, in proportion, and the stream waits as starved until
- * credit frees elsewhere (another stream reads or closes).
+ * credit frees elsewhere (another stream reads or closes). The node's budget, when the config has one,
+ * bounds the same credit across the connections sharing it: a stream's share is drawn from it when the
+ * stream opens (none opens while a share does not fit), and its excess as it grows, so a short budget
+ * starves streams as a short session window does; the share itself always comes back, so no stream
+ * stalls.
  *
  * <p>Not thread-safe: the connection's event loop.
  */
@@ -59,7 +63,7 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
   private long excess;
 
   YamuxFlowController(YamuxSession session, YamuxFrameWriter writer, YamuxConfig config) {
-    super(session, writer);
+    super(session, writer, config.budget().orElse(null));
     this.writer = writer;
     this.maxStreamWindow = config.maxStreamWindow();
     this.threshold = config.windowUpdateThreshold();
@@ -76,7 +80,7 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
    * every new stream out.
    */
   boolean admits(int openStreams) {
-    return (openStreams + 1L) * SHARE <= sessionWindow;
+    return (openStreams + 1L) * SHARE <= sessionWindow && budgetAvailable() >= SHARE;
   }
 
   /** The credit {@code stream}'s peer has left: the longest Data frame it may send now. */
@@ -119,8 +123,10 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
 
   // ---- the shared flow control's questions ----
 
+  /** A new stream: its share, which {@link #admits} found room for, is drawn from the node's budget. */
   @Override
   protected Windows newState(AbstractStreamChannel stream) {
+    budgetTake(SHARE);
     return new Windows(stream);
   }
 
@@ -156,6 +162,7 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
   /** Its share and excess are free again. */
   @Override
   protected void closed(Windows w) {
+    budgetGive(SHARE + w.excess);
     excess -= w.excess;
     w.excess = 0;
     w.starved = false;
@@ -200,7 +207,8 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
    */
   private long grant(Windows w, int openStreams, boolean force) {
     long credit = w.credit();
-    long free = sessionWindow - openStreams * SHARE - excess + w.excess;
+    // What this stream's excess may grow to: what the session window leaves, and the node's budget.
+    long free = Math.min(sessionWindow - openStreams * SHARE - excess, budgetAvailable()) + w.excess;
     long target = Math.min(maxStreamWindow, SHARE + Math.max(0, free));
     long grant = Math.max(0, target - credit);
     boolean limited = target < maxStreamWindow;
@@ -225,6 +233,11 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
     long before = w.excess;
     w.excess = Math.max(0, w.credit() - SHARE);
     excess += w.excess - before;
+    if (w.excess > before) {
+      budgetTake(w.excess - before);
+    } else {
+      budgetGive(before - w.excess);
+    }
     return w.excess < before;
   }
 

@@ -2,8 +2,11 @@ package io.secio.streams.mplex;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.streams.MemoryBudget;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +35,7 @@ class MplexConfigTest {
     assertEquals(1024, c.maxStreams());
     assertEquals(1024, c.maxUnreadControlFrames());
     assertEquals(16 * 1024, c.notSentLowWater());
+    assertTrue(c.budget().isEmpty());
     assertEquals("MplexConfig(maxMessage=1048576, maxSendMessage=65536, maxStreamBuffer=4194304, "
         + "maxSessionBuffer=67108864, maxStreams=1024, maxUnreadControlFrames=1024, notSentLowWater=16384)", c.toString());
   }
@@ -70,6 +74,12 @@ class MplexConfigTest {
     assertEquals(7, c.maxStreams());
     assertEquals(9, c.maxUnreadControlFrames());
     assertEquals(33, c.notSentLowWater());
+    MemoryBudget budget = MemoryBudget.of(1000);
+    MplexConfig shared = c.toBuilder().budget(budget).build();
+    assertSame(budget, shared.budget().orElseThrow());
+    assertSame(budget, shared.toBuilder().build().budget().orElseThrow(), "one budget, shared");
+    assertTrue(shared.toString().endsWith("notSentLowWater=33, budget=" + budget + ")"), shared.toString());
+    assertTrue(shared.toBuilder().budget(null).build().budget().isEmpty());
   }
 
   @Test

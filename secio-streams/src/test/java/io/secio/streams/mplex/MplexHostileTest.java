@@ -19,8 +19,11 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
 import io.secio.streams.Collect;
+import io.secio.streams.MemoryBudget;
 import io.secio.streams.mplex.MplexException.Reason;
 import io.secio.streams.mplex.MplexWire.Frame;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -307,6 +310,66 @@ class MplexHostileTest {
     assertTrue(streams.get(4).stream.isOpen());
     assertTrue(ch.isActive(), "each time a stream went, never the connection");
     assertFalse(ch.finishAndReleaseAll());
+  }
+
+  /** An mplex listener of {@code config} whose streams read only when told, for a peer at {@code remote}. */
+  private static EmbeddedChannel listener(MplexConfig config, List<Collect> streams, String remote) {
+    EmbeddedChannel ch = new EmbeddedChannel() {
+      @Override
+      protected SocketAddress remoteAddress0() {
+        return new InetSocketAddress(remote, 4000);
+      }
+    };
+    ch.pipeline().addLast(MplexHandler.create(config, Collect.into(streams, stream -> stream.config().setAutoRead(false))));
+    return ch;
+  }
+
+  @Test
+  void connectionsSharingABudgetHoldNoMoreThanItAndEachSourceNoMoreThanItsShare() {
+    MemoryBudget budget = MemoryBudget.of(3 * MIB, 2 * MIB);
+    MplexConfig config = MplexConfig.builder().budget(budget).build();
+    List<Collect> a = new ArrayList<>();
+    List<Collect> b = new ArrayList<>();
+    List<Collect> c = new ArrayList<>();
+    EmbeddedChannel fromA = listener(config, a, "10.0.0.1");
+    EmbeddedChannel alsoFromA = listener(config, b, "10.0.0.1");
+    EmbeddedChannel fromC = listener(config, c, "10.0.0.3");
+    byte[] mib = new byte[MIB];
+    fromA.writeInbound(MplexWire.newStream(0), MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib));
+    alsoFromA.writeInbound(MplexWire.newStream(0), MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib));
+    assertEquals(2 * MIB, budget.used(), "the source's share, held by two connections");
+    alsoFromA.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}));
+    alsoFromA.runPendingTasks();
+    MplexException e = assertInstanceOf(MplexException.class, b.get(0).errors.get(0));
+    assertEquals(Reason.BUDGET_EXCEEDED, e.reason());
+    assertEquals("BUDGET_EXCEEDED: the node's budget has room for fewer than 1 more bytes for stream 0",
+        e.getMessage());
+    assertEquals(List.of(new Frame(0, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
+        MplexWire.frames(alsoFromA).toString());
+    assertEquals(MIB, budget.used(), "the stream reset gave its MiB back");
+    fromC.writeInbound(MplexWire.newStream(0), MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib),
+        MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib));
+    assertEquals(3 * MIB, budget.used(), "another source: the rest of the whole budget");
+    // Spent: a new stream is refused, on any connection.
+    fromA.writeInbound(MplexWire.newStream(1));
+    assertEquals(List.of(new Frame(1, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
+        MplexWire.frames(fromA).toString());
+    assertEquals(1, a.size());
+    // c's stream reads what it holds: room again.
+    for (int reads = 0; reads < 10 && c.get(0).received().length < 2 * MIB; reads++) {
+      c.get(0).stream.read();
+    }
+    c.get(0).stream.read();
+    assertEquals(MIB, budget.used());
+    fromA.writeInbound(MplexWire.newStream(2), MplexWire.frame(2, MplexFrames.MESSAGE_INITIATOR, mib));
+    assertEquals(2, a.size());
+    assertTrue(a.get(1).stream.isOpen());
+    assertEquals(2 * MIB, budget.used());
+    assertTrue(fromA.isActive() && alsoFromA.isActive() && fromC.isActive(), "streams go, never a connection");
+    assertFalse(fromA.finishAndReleaseAll());
+    assertFalse(alsoFromA.finishAndReleaseAll());
+    assertFalse(fromC.finishAndReleaseAll());
+    assertEquals(0, budget.used(), "the sessions ended: everything went back");
   }
 
   @Test

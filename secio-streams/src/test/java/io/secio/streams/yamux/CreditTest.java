@@ -12,6 +12,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
 import io.secio.streams.Collect;
+import io.secio.streams.MemoryBudget;
 import io.secio.streams.Muxer;
 import io.secio.streams.SessionPair;
 import io.secio.streams.StreamChannel;
@@ -311,6 +312,49 @@ class CreditTest {
       assertTrue(pair.client.isActive(), "2^32 - 1 is a window");
       YamuxException e = assertThrows(YamuxException.class, () -> pair.client.writeInbound(Wire.windowUpdate(0, 1, 1)));
       assertEquals(YamuxException.Reason.WINDOW_OVERFLOW, e.reason());
+    }
+  }
+
+  @Test
+  void listenersSharingABudgetGrantOnlyWhatItHoldsAndOpenAStreamOnlyWhenItsShareFits() {
+    MemoryBudget budget = MemoryBudget.of(6 * SHARE, 6 * SHARE);
+    YamuxConfig config = YamuxConfig.tentacle().toBuilder().budget(budget).build();
+    try (Receiver a = new Receiver(config); Receiver b = new Receiver(config)) {
+      a.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 1, 0));
+      assertEquals(List.of(update(2, 1, 3 * SHARE)), a.sent(), "the whole window: 4 of the 6 shares");
+      b.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 1, 0));
+      assertEquals(List.of(update(2, 1, SHARE)), b.sent(), "its share and the one share left");
+      assertEquals(6 * SHARE, budget.used());
+      b.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 3, 0));
+      assertEquals(List.of(update(2 | 8, 3, 0)), b.sent(), "no share left for a stream: refused");
+      a.stream(1).close();
+      assertEquals(List.of(update(4, 1, 0)), a.sent());
+      assertEquals(2 * SHARE, budget.used(), "the other listener's stream gave its 4 shares back");
+      // b's stream reads its 2 shares: its whole window is free now, and granted.
+      b.data(1, 2 * SHARE);
+      b.read(1);
+      assertEquals(List.of(update(0, 1, 4 * SHARE)), b.sent());
+      b.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 5, 0));
+      assertEquals(List.of(update(2, 5, SHARE)), b.sent(), "a share fits again, and one more");
+      assertEquals(6 * SHARE, budget.used());
+      assertTrue(a.channel.isActive() && b.channel.isActive());
+    }
+    assertEquals(0, budget.used(), "the sessions ended: everything went back");
+  }
+
+  @Test
+  void withoutABudgetTheGrantsAreTheSame() {
+    MemoryBudget roomy = MemoryBudget.of(1L << 40, 1L << 40);
+    try (Receiver plain = new Receiver(YamuxConfig.tentacle());
+        Receiver budgeted = new Receiver(YamuxConfig.tentacle().toBuilder().budget(roomy).build())) {
+      for (Receiver r : List.of(plain, budgeted)) {
+        r.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 1, 0));
+        r.data(1, 3 * SHARE);
+        r.read(1);
+        r.stream(1).close();
+      }
+      assertEquals(plain.sent(), budgeted.sent());
+      assertEquals(0, roomy.used());
     }
   }
 }

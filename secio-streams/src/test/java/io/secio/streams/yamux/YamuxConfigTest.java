@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.secio.streams.MemoryBudget;
 import java.time.Duration;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -44,6 +46,7 @@ class YamuxConfigTest {
     assertEquals(Duration.ofSeconds(10), c.writeTimeout());
     assertTrue(c.windowInSyn());
     assertEquals(16 * KIB, c.notSentLowWater());
+    assertTrue(c.budget().isEmpty());
     assertEquals("YamuxConfig{maxStreamWindow=1048576, windowUpdateThreshold=524288, sessionWindow=67108864, "
         + "maxStreams=64, ackBacklog=256, maxUnreadControlFrames=1024, maxFrameLength=1048576, maxSendFrame=1048576, "
         + "keepaliveInterval=PT30S, pingTimeout=PT30S, writeTimeout=PT10S, windowInSyn=true, notSentLowWater=16384}",
@@ -114,5 +117,11 @@ class YamuxConfigTest {
     assertEquals("YamuxConfig{maxStreamWindow=2097152, windowUpdateThreshold=123, sessionWindow=9437184, maxStreams=3, "
         + "ackBacklog=4, maxUnreadControlFrames=5, maxFrameLength=3145728, maxSendFrame=777, keepaliveInterval=PT7S, "
         + "pingTimeout=PT8S, writeTimeout=PT9S, windowInSyn=false, notSentLowWater=1000}", c.toString());
+    MemoryBudget budget = MemoryBudget.of(1000);
+    YamuxConfig shared = c.toBuilder().budget(budget).build();
+    assertSame(budget, shared.budget().orElseThrow());
+    assertSame(budget, shared.toBuilder().build().budget().orElseThrow(), "one budget, shared");
+    assertTrue(shared.toString().endsWith("notSentLowWater=1000, budget=" + budget + "}"), shared.toString());
+    assertTrue(shared.toBuilder().budget(null).build().budget().isEmpty());
   }
 }
