@@ -144,7 +144,7 @@ class StreamMemoryTest {
 
   /** Records, in order, the streams the peer opens becoming active and inactive. */
   @ChannelHandler.Sharable
-  private static final class Lifecycle extends ChannelInboundHandlerAdapter {
+  private static class Lifecycle extends ChannelInboundHandlerAdapter {
     final List<String> events = new ArrayList<>();
 
     @Override
@@ -181,6 +181,27 @@ class StreamMemoryTest {
       // Not at the end of the read: a peer that opens and resets streams without end would make the
       // node keep every one of them until then.
       assertEquals(List.of("active " + a, "inactive " + a, "active " + b), lifecycle.events);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aMuxerRemovedInTheMiddleOfAReadStillEndsItsStreamsWithTheirEvents(Muxer muxer) {
+    Lifecycle lifecycle = new Lifecycle() {
+      @Override
+      public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ReferenceCountUtil.release(msg);
+        ctx.channel().parent().pipeline().removeFirst(); // no read complete reaches it any more
+      }
+    };
+    try (SessionPair pair = new SessionPair(muxer.client().apply(null), muxer.server().apply(lifecycle))) {
+      Collect ours = new Collect();
+      new StreamChannelBootstrap(pair.client).handler(ours).open();
+      pair.client.runPendingTasks();
+      ours.stream.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1}));
+      pair.deliverInOneRead(pair.client, pair.server);
+      long id = muxer.firstClientId();
+      assertEquals(List.of("active " + id, "inactive " + id), lifecycle.events);
     }
   }
 }
