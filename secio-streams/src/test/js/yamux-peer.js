@@ -14,7 +14,7 @@
 // yamux-js 0.2.0 needs shims, each kept to what its own code lacks: it drops the bytes of any TCP
 // chunk that ends inside a frame, so the socket's bytes are re-cut at frame boundaries before it
 // sees them; it ignores FIN and surfaces no RST, so the frames it is given are watched here and a
-// FIN ends the stream's readable side, an RST reports a reset; its close() sends FIN ahead of
+// FIN ends the stream's readable side (once yamux-js took the frames before it), an RST reports a reset; its close() sends FIN ahead of
 // writes still queued, so it is called once they are written; its Client takes no handler for the
 // peer's streams, so one is set on it; it has no reset, so the RST frame is sent through it. It also
 // ignores the window a SYN grants, which is why the libp2p profile grants none there (go-yamux's way).
@@ -67,15 +67,18 @@ function yamuxJs (socket, client, onStream) {
       if (pending.length < size) return
       const frame = pending.subarray(0, size)
       pending = pending.subarray(size)
-      session.write(Buffer.from(frame))
       const h = byId.get(id)
-      if (h && (flags & 12) && !h.ended) {
-        h.ended = true
-        if (flags & 8) h.handlers.reset?.()
-        else setImmediate(() => h.handlers.end?.())
-      } else if (h && (flags & 12)) {
-        process.stderr.write(`a second FIN or RST on stream ${id}: flags ${flags}\n`)
+      const ends = h && (flags & 12) && !h.ended
+      if (h && h.ended && !ends && ((flags & 12) || size > 12)) {
+        process.stderr.write(`data, a FIN or an RST after FIN or RST on stream ${id}: flags ${flags}\n`)
       }
+      if (ends) h.ended = true
+      // The FIN ends the readable side once yamux-js took this frame and every one before it (its
+      // session may hold frames back while its own output waits), and their data went up.
+      session.write(Buffer.from(frame), () => {
+        if (ends && !(flags & 8)) setImmediate(() => h.handlers.end?.())
+      })
+      if (ends && (flags & 8)) h.handlers.reset?.()
     }
   })
   session.on('data', (d) => socket.write(d))

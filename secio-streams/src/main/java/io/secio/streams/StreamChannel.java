@@ -24,7 +24,8 @@ import io.netty.channel.socket.DuplexChannelConfig;
  *   <li>{@link #close()} ends the stream gracefully: end-of-stream after what was already handed to
  *       the connection, or a reset when written bytes had to be dropped (see {@code docs/STREAMS.md}
  *       §2 for the exact frames and what happens to the peer's later data);
- *   <li>{@link #reset()} aborts it; the peer's reset reaches this pipeline as {@code exceptionCaught}
+ *   <li>{@link #reset()} aborts it, {@link #reset(Throwable)} refuses it (the reset first, then its
+ *       pipeline hears why); the peer's reset reaches this pipeline as {@code exceptionCaught}
  *       with a {@link StreamResetException}, and then the stream closes;
  *   <li>the connection's failure reaches every open stream as {@code exceptionCaught} with the
  *       muxer's error before it closes; the connection's orderly end closes each stream after the
@@ -67,4 +68,15 @@ public interface StreamChannel extends DuplexChannel {
    * @return {@code promise}
    */
   ChannelFuture reset(ChannelPromise promise);
+
+  /**
+   * Refuses the stream for {@code cause}: as {@link #reset()}, and the stream's pipeline hears {@code
+   * cause} as {@code exceptionCaught} after the reset went out and before the stream closes. So a
+   * handler that closes the stream there cannot turn the refusal into a clean end. For a handler
+   * that refuses what its peer sent (a message over a limit, a bad request).
+   *
+   * @param cause why the stream is refused
+   * @return a future completed when the stream is closed
+   */
+  ChannelFuture reset(Throwable cause);
 }

@@ -6,10 +6,12 @@ import io.netty.channel.ChannelOption;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
-import io.secio.streams.internal.StreamMuxer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Opens outbound streams on a connection whose pipeline holds a stream muxer (a {@code
@@ -34,6 +36,8 @@ import java.util.Objects;
  * number of times.
  */
 public final class StreamChannelBootstrap {
+  private static final Logger LOG = LoggerFactory.getLogger(StreamChannelBootstrap.class);
+
   private final Channel parent;
   private final Map<ChannelOption<?>, Object> options = new LinkedHashMap<>();
   private final Map<AttributeKey<?>, Object> attrs = new LinkedHashMap<>();
@@ -109,12 +113,49 @@ public final class StreamChannelBootstrap {
    * @return {@code promise}
    */
   public Future<StreamChannel> open(Promise<StreamChannel> promise) {
-    StreamMuxer.Open request = new StreamMuxer.Open(handler, new LinkedHashMap<>(options), new LinkedHashMap<>(attrs));
+    Consumer<StreamChannel> init = initializer(handler, new LinkedHashMap<>(options), new LinkedHashMap<>(attrs));
     if (parent.eventLoop().inEventLoop()) {
-      StreamMuxer.open(parent, request, promise);
+      open(init, promise);
     } else {
-      parent.eventLoop().execute(() -> StreamMuxer.open(parent, request, promise));
+      parent.eventLoop().execute(() -> open(init, promise));
     }
     return promise;
+  }
+
+  private void open(Consumer<StreamChannel> init, Promise<StreamChannel> promise) {
+    StreamOpener muxer = parent.attr(StreamOpener.KEY).get();
+    if (muxer == null) {
+      promise.tryFailure(new IllegalStateException("no stream muxer in the pipeline of " + parent));
+    } else if (promise.setUncancellable()) {
+      muxer.open(init, promise);
+    }
+  }
+
+  /** What a new stream gets before it is registered, as Netty's {@code Bootstrap.init}: options, attributes, handler. */
+  private static Consumer<StreamChannel> initializer(ChannelHandler handler, Map<ChannelOption<?>, Object> options,
+      Map<AttributeKey<?>, Object> attrs) {
+    return stream -> {
+      for (Map.Entry<ChannelOption<?>, Object> option : options.entrySet()) {
+        setOption(stream, option.getKey(), option.getValue());
+      }
+      for (Map.Entry<AttributeKey<?>, Object> attr : attrs.entrySet()) {
+        setAttr(stream, attr.getKey(), attr.getValue());
+      }
+      if (handler != null) {
+        stream.pipeline().addLast(handler);
+      }
+    };
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> void setOption(Channel stream, ChannelOption<T> option, Object value) {
+    if (!stream.config().setOption(option, (T) value)) {
+      LOG.warn("{}: unknown stream option {}", stream, option);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> void setAttr(Channel stream, AttributeKey<T> key, Object value) {
+    stream.attr(key).set((T) value);
   }
 }

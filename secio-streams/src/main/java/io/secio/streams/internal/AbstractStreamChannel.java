@@ -22,39 +22,29 @@ import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamResetException;
 import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
-import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
-import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * A stream as a child {@link Channel}, whatever muxer carries it ({@code docs/STREAMS.md} §2–§3): the
  * pipeline, config and {@code Unsafe}, the inbound queue and when its bytes go up, the outbound queue
  * and what may leave it, writability, half-close both ways, reset, and the stream's end when its
- * connection ends. A muxer subclasses it with its frames ({@link #writeData}, {@link #writeEnd},
- * {@link #writeReset}), its credit ({@link #sendCredit}, {@link #consumed}) and its bookkeeping
- * ({@link #closed}), and feeds it with {@link #receive}, {@link #receiveEnd}, {@link #receiveReset},
- * {@link #connectionFailed} and {@link #connectionEnded}.
+ * connection ends. Its muxer's session feeds it with {@link #receive}, {@link #receiveEnd}, {@link
+ * #receiveReset}, {@link #connectionFailed} and {@link #connectionEnded}; what it reads and what it
+ * may send is counted by the muxer's {@link FlowController}, and its frames are the muxer's {@link
+ * StreamFrameWriter}'s. A muxer's subclass adds only what its own rules keep per stream.
  *
  * <p>Over the ~300 lines this project aims for: it is one Netty {@code Channel} and its {@code
- * Unsafe} (Netty's own {@code AbstractHttp2StreamChannel} takes 1,300); the pipeline forwarding and
- * both queues already live in {@link PipelineChannel}, {@link ReceivedBytes} and {@link
- * PendingWrites}. Reading follows Netty's HTTP/2 child: a {@code read()} delivers queued bytes
- * until the pipeline's {@code RecvByteBufAllocator} handle says stop, and bytes that arrive while a
- * read is pending go up at once.
+ * Unsafe} (Netty's own {@code AbstractHttp2StreamChannel} takes 1,300); the pipeline forwarding,
+ * the queues and writability already live in {@link PipelineChannel}, {@link ReceivedBytes},
+ * {@link PendingWrites}, {@link InFlightWrites} and {@link StreamWritability}. Reading follows
+ * Netty's HTTP/2 child: a {@code read()} delivers queued bytes until the pipeline's {@code
+ * RecvByteBufAllocator} handle says stop, and bytes that arrive while a read is pending go up at
+ * once.
  *
  * <p>Thread safety: every method runs on the connection's event loop, except what {@link Channel}
  * allows from any thread (those reach the pipeline, which moves to the event loop).
  */
 public abstract class AbstractStreamChannel extends PipelineChannel implements StreamChannel {
   private static final ChannelMetadata METADATA = new ChannelMetadata(false, 16);
-  private static final AtomicLongFieldUpdater<AbstractStreamChannel> PENDING_BYTES =
-      AtomicLongFieldUpdater.newUpdater(AbstractStreamChannel.class, "pendingBytes");
-  private static final AtomicIntegerFieldUpdater<AbstractStreamChannel> UNWRITABLE =
-      AtomicIntegerFieldUpdater.newUpdater(AbstractStreamChannel.class, "unwritable");
-
-  // Why the stream is unwritable: bits of `unwritable`.
-  private static final int QUEUE_FULL = 1;
-  private static final int CONNECTION_FULL = 2;
-  private static final int NO_CREDIT = 4;
 
   // Bits of `state`.
   private static final int OUTPUT_SHUTDOWN = 1; // shutdownOutput(): the end mark is queued
@@ -66,8 +56,6 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
   private static final int CLOSING = 1 << 6;
   private static final int CONNECTION_GONE = 1 << 7; // no frame may be written for this stream any more
   private static final int READ_COMPLETE_PENDING = 1 << 8;
-  /** In the muxer's queue of streams with bytes to send. */
-  static final int SEND_QUEUED = 1 << 9;
 
   // Read status, as Netty's HTTP/2 child: no read asked for, reading, another read asked for meanwhile.
   private static final byte IDLE = 0;
@@ -76,6 +64,8 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
 
   /** The muxer of this stream's connection. */
   protected final StreamMuxer muxer;
+  /** This stream's counters, kept by the muxer's flow controller. */
+  final FlowState flow;
   private final long streamId;
   private final boolean initiator;
   private final StreamChannelConfig config;
@@ -83,18 +73,17 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
   private final DefaultChannelPipeline pipeline;
   private final ChannelPromise closePromise;
   private ChannelId id;
+  private final StreamWritability writability;
   private volatile boolean registered;
-  private volatile int unwritable;
-  private volatile long pendingBytes;
-  int state;
+  private int state;
   private byte readStatus = IDLE;
   private RecvByteBufAllocator.Handle recvHandle;
   private ReceivedBytes received;
   /** Bytes of a frame still arriving: they go up only once it is whole. */
   private ReceivedBytes arriving;
-  /** Bytes that went up the pipeline since it last asked for more; their credit is not back yet. */
-  private int unreturned;
   private PendingWrites pending;
+  /** Writes handed to the connection whose promises wait for the socket. */
+  private InFlightWrites inFlight;
 
   /**
    * A stream of {@code muxer}'s connection, not registered yet.
@@ -110,30 +99,9 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     this.config = new StreamChannelConfig(this);
     this.pipeline = new StreamPipeline();
     this.closePromise = pipeline.newPromise();
-    if (!muxer.streamsWritable()) {
-      unwritable = CONNECTION_FULL;
-    }
+    this.flow = muxer.flow().newState(this);
+    this.writability = new StreamWritability(this, muxer.flow().streamsWritable());
   }
-
-  // ---- what the muxer supplies ----
-
-  /** Frames {@code data} (at most {@link #sendCredit()} bytes) and writes it to the connection, unflushed. */
-  protected abstract void writeData(ByteBuf data, ChannelPromise promise);
-
-  /** Writes the end-of-stream frame, unflushed. */
-  protected abstract void writeEnd(ChannelPromise promise);
-
-  /** Writes the reset frame, unflushed. */
-  protected abstract void writeReset();
-
-  /** How many bytes may go in the next data frame now; 0 when the peer granted none. */
-  protected abstract int sendCredit();
-
-  /** The pipeline has read {@code bytes} more and asks for more: the muxer may grant credit. */
-  protected abstract void consumed(int bytes);
-
-  /** The stream closed: the muxer forgets it; {@code heldBytes} it had received were dropped. */
-  protected abstract void closed(int heldBytes);
 
   // ---- what the muxer calls ----
 
@@ -147,7 +115,7 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
       int n = data.readableBytes();
       data.release();
       if ((state & CLOSING) == 0 && isOpen() && n > 0) {
-        consumed(n); // shutdownInput(): dropped bytes give their credit back at once
+        muxer.flow().discarded(this, n); // shutdownInput(): dropped bytes give their credit back at once
       }
       return;
     }
@@ -225,6 +193,7 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
         for (ByteBuf chunk; isOpen() && (chunk = received.poll()) != null; ) {
           deliver(chunk, handle);
         }
+        state &= ~READ_COMPLETE_PENDING;
         handle.readComplete();
         pipeline.fireChannelReadComplete();
       }
@@ -239,20 +208,12 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
 
   /** The connection's writability changed. */
   final void connectionWritable(boolean writable) {
-    if (writable) {
-      clearUnwritable(CONNECTION_FULL);
-    } else {
-      setUnwritable(CONNECTION_FULL);
-    }
+    writability.connectionWritable(writable);
   }
 
   /** Whether the peer's credit for this stream is used up; a muxer with no credit never calls it. */
-  protected final void noCredit(boolean exhausted) {
-    if (exhausted) {
-      setUnwritable(NO_CREDIT);
-    } else {
-      clearUnwritable(NO_CREDIT);
-    }
+  final void noCredit(boolean exhausted) {
+    writability.noCredit(exhausted);
   }
 
   /** Whether the peer's end of stream (or the connection's) arrived. */
@@ -260,45 +221,54 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     return (state & INPUT_ENDED) != 0;
   }
 
-  /** Bytes this stream holds that the peer may not re-send: queued, or read but not yet given back. */
-  public final int heldBytes() {
-    return (received == null ? 0 : received.bytes()) + (arriving == null ? 0 : arriving.bytes()) + unreturned;
-  }
-
-  /** Whether flushed bytes or the end mark wait and could go out now. */
-  final boolean hasSendable() {
+  /** Whether flushed bytes or the end mark wait and could go out now, with {@code credit} bytes granted. */
+  final boolean hasSendable(int credit) {
     Object head = pending == null ? null : pending.peekFlushed();
-    return head != null && (head == PendingWrites.END || !((ByteBuf) head).isReadable() || sendCredit() > 0);
+    return head != null && (head == PendingWrites.END || !((ByteBuf) head).isReadable() || credit > 0);
   }
 
-  /** Sends the next flushed piece: one frame of at most {@link #sendCredit()} bytes, or the end. */
-  final void sendNext() {
+  /**
+   * Hands the next flushed piece to {@code writer}: one data frame of at most {@code credit} bytes,
+   * or the end; returns how many bytes of data went.
+   */
+  final int sendNext(int credit, StreamFrameWriter writer) {
     Object head = pending.peekFlushed();
     if (head == PendingWrites.END) {
       ChannelPromise promise = pending.remove();
       state |= END_SENT;
-      writeEnd(muxer.parentPromise(promise));
+      writer.writeEnd(this, parentPromise(promise, writer));
       closeIfBothEnded();
-      return;
+      return 0;
     }
     ByteBuf buf = (ByteBuf) head;
     int n = buf.readableBytes();
     if (n == 0) {
       pending.remove().trySuccess();
       buf.release();
-      return;
+      return 0;
     }
-    int credit = sendCredit();
     if (n <= credit) {
       ChannelPromise promise = pending.remove();
       addPending(-n, false);
-      writeData(buf, muxer.parentPromise(promise));
-    } else {
-      ByteBuf piece = buf.readRetainedSlice(credit);
-      pending.took(credit);
-      addPending(-credit, false);
-      writeData(piece, muxer.quietPromise());
+      writer.writeData(this, buf, parentPromise(promise, writer));
+      return n;
     }
+    ByteBuf piece = buf.readRetainedSlice(credit);
+    pending.took(credit);
+    addPending(-credit, false);
+    writer.writeData(this, piece, writer.quietPromise());
+    return credit;
+  }
+
+  /** A promise of the connection completing {@code streamPromise}; the quiet one for a void promise. */
+  private ChannelPromise parentPromise(ChannelPromise streamPromise, StreamFrameWriter writer) {
+    if (streamPromise.isVoid()) {
+      return writer.quietPromise();
+    }
+    if (inFlight == null) {
+      inFlight = new InFlightWrites();
+    }
+    return inFlight.link(streamPromise, parent());
   }
 
   // ---- Channel ----
@@ -328,13 +298,33 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     return promise;
   }
 
+  @Override
+  public final ChannelFuture reset(Throwable cause) {
+    ChannelPromise promise = newPromise();
+    onEventLoop(() -> {
+      if ((state & CLOSING) == 0) {
+        writeReset();
+        pipeline.fireExceptionCaught(cause); // after the reset: a close in there finds it reset, not open
+      }
+      unsafe.close(promise);
+    });
+    return promise;
+  }
+
   private void reset0(ChannelPromise promise) {
-    if ((state & (CLOSING | RESET | CONNECTION_GONE)) == 0) {
-      state |= RESET;
+    if ((state & CLOSING) == 0) {
       writeReset();
-      muxer.flush();
     }
     unsafe.close(promise);
+  }
+
+  /** The reset goes out, unless one already did or the connection is gone: no frame may follow. */
+  private void writeReset() {
+    if ((state & (RESET | CONNECTION_GONE)) == 0) {
+      state |= RESET;
+      muxer.frames().writeReset(this);
+      muxer.flush();
+    }
   }
 
   @Override
@@ -397,19 +387,17 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
 
   @Override
   public final boolean isWritable() {
-    return unwritable == 0;
+    return writability.isWritable();
   }
 
   @Override
   public final long bytesBeforeUnwritable() {
-    long bytes = config.getWriteBufferHighWaterMark() - pendingBytes + 1;
-    return bytes > 0 && isWritable() ? bytes : 0;
+    return writability.bytesBeforeUnwritable();
   }
 
   @Override
   public final long bytesBeforeWritable() {
-    long bytes = pendingBytes - config.getWriteBufferLowWaterMark() + 1;
-    return bytes <= 0 || isWritable() ? 0 : bytes;
+    return writability.bytesBeforeWritable();
   }
 
   @Override
@@ -438,8 +426,8 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
       if ((state & INPUT_DISCARDED) == 0) {
         state |= INPUT_DISCARDED;
         int dropped = releaseReceived();
-        if (dropped > 0 && isOpen()) {
-          consumed(dropped);
+        if (isOpen()) {
+          muxer.flow().discarded(this, dropped);
         }
       }
       promise.trySuccess();
@@ -476,7 +464,7 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     pendingWrites().add(PendingWrites.END, promise);
     pending.flush(); // everything written before the half-close goes first
     pipeline.fireUserEventTriggered(ChannelOutputShutdownEvent.INSTANCE);
-    muxer.send(this);
+    muxer.flow().send(this);
   }
 
   @Override
@@ -523,12 +511,9 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     // Nothing to undo: with auto-read off, bytes wait in `received` until read() asks.
   }
 
-  /** Drops every byte received and not read; returns how many, the unreturned ones included. */
+  /** Drops every byte received and not yet read; returns how many. */
   private int releaseReceived() {
-    int dropped = (received == null ? 0 : received.releaseAll()) + (arriving == null ? 0 : arriving.releaseAll())
-        + unreturned;
-    unreturned = 0;
-    return dropped;
+    return (received == null ? 0 : received.releaseAll()) + (arriving == null ? 0 : arriving.releaseAll());
   }
 
   private PendingWrites pendingWrites() {
@@ -548,7 +533,7 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
 
   private void deliver(ByteBuf data, RecvByteBufAllocator.Handle handle) {
     int n = data.readableBytes();
-    unreturned += n; // counted first: the pipeline may call read() from channelRead
+    muxer.flow().delivered(this, n); // counted first: the pipeline may call read() from channelRead
     handle.attemptedBytesRead(n);
     handle.lastBytesRead(n);
     handle.incMessagesRead(1);
@@ -617,6 +602,9 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     }
     if ((state & CONNECTION_GONE) != 0 || !config.isAllowHalfClosure()) {
       state |= INPUT_SHUTDOWN;
+      // As Netty's own channels at the end of input: the read completes before the close, so what the
+      // pipeline wrote for the last bytes is flushed and sent, not dropped with a reset.
+      notifyReadComplete(recvHandle(), false, false);
       unsafe.closeForcibly();
       return;
     }
@@ -640,61 +628,7 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
   }
 
   private void addPending(long delta, boolean later) {
-    if (delta == 0) {
-      return;
-    }
-    long after = PENDING_BYTES.addAndGet(this, delta);
-    if (after > config.getWriteBufferHighWaterMark()) {
-      setUnwritable(QUEUE_FULL, later);
-    } else if (after < config.getWriteBufferLowWaterMark() || after == 0) {
-      clearUnwritable(QUEUE_FULL, later);
-    }
-  }
-
-  private void setUnwritable(int bit) {
-    setUnwritable(bit, false);
-  }
-
-  private void clearUnwritable(int bit) {
-    clearUnwritable(bit, false);
-  }
-
-  private void setUnwritable(int bit, boolean later) {
-    for (;;) {
-      int before = unwritable;
-      if ((before & bit) != 0) {
-        return;
-      }
-      if (UNWRITABLE.compareAndSet(this, before, before | bit)) {
-        if (before == 0) {
-          fireWritabilityChanged(later);
-        }
-        return;
-      }
-    }
-  }
-
-  private void clearUnwritable(int bit, boolean later) {
-    for (;;) {
-      int before = unwritable;
-      if ((before & bit) == 0) {
-        return;
-      }
-      if (UNWRITABLE.compareAndSet(this, before, before & ~bit)) {
-        if (before == bit) {
-          fireWritabilityChanged(later);
-        }
-        return;
-      }
-    }
-  }
-
-  private void fireWritabilityChanged(boolean later) {
-    if (later) {
-      eventLoop().execute(pipeline::fireChannelWritabilityChanged);
-    } else {
-      pipeline.fireChannelWritabilityChanged();
-    }
+    writability.addPending(delta, later);
   }
 
   /** The pipeline, counting writes handed over from other threads as pending. */
@@ -775,20 +709,25 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
       state |= CLOSING;
       state &= ~READ_COMPLETE_PENDING;
       if ((state & (RESET | CONNECTION_GONE)) == 0) {
+        StreamFrameWriter frames = muxer.frames();
         if (pending != null && pending.holdsData()) {
           state |= RESET; // bytes written here would be lost: the peer must not take the end as complete
-          writeReset();
+          frames.writeReset(AbstractStreamChannel.this);
         } else if ((state & END_SENT) == 0) {
           state |= END_SENT;
-          writeEnd(muxer.quietPromise());
+          frames.writeEnd(AbstractStreamChannel.this, frames.quietPromise());
         }
         muxer.flush();
       }
-      int held = releaseReceived();
+      releaseReceived();
       if (pending != null) {
         dropPending();
       }
-      closed(held);
+      if (inFlight != null) {
+        // Bytes of a reset stream, or of a connection gone, may never leave.
+        inFlight.closed((state & (RESET | CONNECTION_GONE)) != 0 ? new ClosedChannelException() : null);
+      }
+      muxer.closed(AbstractStreamChannel.this);
       closePromise.setSuccess();
       promise.setSuccess();
       deregisterLater(voidPromise(), true);
@@ -806,13 +745,16 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
       }
     }
 
-    /** Inactive and unregistered events come later, as for any Netty channel (netty/netty#4435). */
+    /**
+     * Inactive and unregistered events come later, as for any Netty channel (netty/netty#4435): once
+     * the frame being read is handled, or as a task of the event loop ({@link StreamMuxer#later}).
+     */
     private void deregisterLater(ChannelPromise promise, boolean fireInactive) {
       if (!registered) {
         promise.trySuccess();
         return;
       }
-      eventLoop().execute(() -> {
+      muxer.later(() -> {
         if (fireInactive) {
           pipeline.fireChannelInactive();
         }
@@ -829,11 +771,7 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
       if (!isActive()) {
         return;
       }
-      if (unreturned > 0) {
-        int bytes = unreturned;
-        unreturned = 0;
-        consumed(bytes);
-      }
+      muxer.flow().readRequested(AbstractStreamChannel.this);
       if (readStatus == IDLE) {
         readStatus = IN_PROGRESS;
         recvHandle().reset(config); // a new read: the handle counts its messages afresh
@@ -873,7 +811,7 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     public void flush() {
       if (pending != null && isActive()) {
         pending.flush();
-        muxer.send(AbstractStreamChannel.this);
+        muxer.flow().send(AbstractStreamChannel.this);
       }
     }
 

@@ -6,7 +6,8 @@ import java.io.IOException;
  * An mplex session failed, refused an operation, or reset a stream for a bound ({@code
  * docs/STREAMS.md} §9.4). A connection-level violation is fired as {@code exceptionCaught} into every
  * open stream and into the connection's pipeline, and the connection closes; {@link
- * Reason#STREAM_BUFFER_EXCEEDED} is fired into the one stream it resets. {@link #reason()} says
+ * Reason#STREAM_BUFFER_EXCEEDED}, {@link Reason#SESSION_BUFFER_EXCEEDED} and {@link
+ * Reason#BUDGET_EXCEEDED} are fired into the one stream they reset. {@link #reason()} says
  * what happened.
  *
  * <p>Immutable. The message names flags, ids and lengths, never stream contents.
@@ -36,6 +37,10 @@ public final class MplexException extends IOException {
     CONTROL_FLOOD,
     /** A stream's reader fell behind by more than the stream's buffer bound: that stream is reset. */
     STREAM_BUFFER_EXCEEDED,
+    /** The connection's streams together held their bound unread: the stream a message was for is reset. */
+    SESSION_BUFFER_EXCEEDED,
+    /** The node's budget, shared with other connections, had no room: the stream a message was for is reset. */
+    BUDGET_EXCEEDED,
     /** The connection closed. */
     CONNECTION_CLOSED,
     /** The session is closed: no new stream. */

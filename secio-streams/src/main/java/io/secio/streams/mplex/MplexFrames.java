@@ -1,11 +1,9 @@
 package io.secio.streams.mplex;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
-
 /**
- * The mplex frame ({@code docs/STREAMS.md} §9.1), the one place that holds its flags, its varint
- * limits and the header's writing. {@link MplexFrameDecoder} reads with the same constants.
+ * The mplex frame ({@code docs/STREAMS.md} §9.1), the one place that holds its flags and its varint
+ * limits. {@link MplexFrameReader} reads frames with it and {@link MplexFrameWriter} writes them;
+ * nothing else spells a flag.
  *
  * <pre>
  *  +-------------------------------+-------------------------+----------------------+
@@ -46,23 +44,6 @@ final class MplexFrames {
   static final int MAX_LENGTH_VARINT_BYTES = 3;
 
   private MplexFrames() {}
-
-  /** A frame's header and length, with room for {@code extra} more bytes of its data. */
-  static ByteBuf header(ByteBufAllocator alloc, long streamId, int flag, int length, int extra) {
-    ByteBuf buf = alloc.buffer(MAX_HEADER_VARINT_BYTES + MAX_LENGTH_VARINT_BYTES + extra);
-    writeVarint(buf, streamId << 3 | flag);
-    writeVarint(buf, length);
-    return buf;
-  }
-
-  /** Writes {@code value} (not negative) as a minimal unsigned varint. */
-  static void writeVarint(ByteBuf buf, long value) {
-    while ((value & ~0x7FL) != 0) {
-      buf.writeByte((int) (value & 0x7F) | 0x80);
-      value >>>= 7;
-    }
-    buf.writeByte((int) value);
-  }
 
   /** The flag a side uses for a message on a stream it opened ({@code initiator}) or accepted. */
   static int message(boolean initiator) {

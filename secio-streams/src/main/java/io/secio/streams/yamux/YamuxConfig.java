@@ -1,8 +1,10 @@
 package io.secio.streams.yamux;
 
+import io.secio.streams.MemoryBudget;
 import io.secio.streams.internal.NotSentLowWater;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Everything a yamux session may be tuned by ({@code docs/STREAMS.md} §4.2), with two profiles:
@@ -16,7 +18,8 @@ import java.util.Objects;
  * <p>Memory per session is bounded by {@link #sessionWindow()}: every open stream holds a 256 KiB
  * share of it (the window yamux grants each stream unasked), a stream opens only while shares are
  * left, and a stream's window grows towards {@link #maxStreamWindow()} only out of what is free; all
- * the streams of a session hold at most twice the session window.
+ * the streams of a session hold at most twice the session window. A {@link #budget()} bounds what
+ * all the sessions made with a config hold together.
  *
  * <p>Immutable and thread-safe; build with {@link #builder()}.
  */
@@ -26,6 +29,7 @@ public final class YamuxConfig {
   private final long sessionWindow;
   private final int maxStreams;
   private final int ackBacklog;
+  private final int maxUnreadControlFrames;
   private final long maxFrameLength;
   private final int maxSendFrame;
   private final Duration keepaliveInterval;
@@ -33,6 +37,7 @@ public final class YamuxConfig {
   private final Duration writeTimeout;
   private final boolean windowInSyn;
   private final int notSentLowWater;
+  private final MemoryBudget budget;
 
   private YamuxConfig(Builder b) {
     maxStreamWindow = b.maxStreamWindow;
@@ -40,6 +45,7 @@ public final class YamuxConfig {
     sessionWindow = b.sessionWindow;
     maxStreams = b.maxStreams;
     ackBacklog = b.ackBacklog;
+    maxUnreadControlFrames = b.maxUnreadControlFrames;
     maxFrameLength = b.maxFrameLength > 0 ? b.maxFrameLength : b.maxStreamWindow;
     maxSendFrame = b.maxSendFrame > 0 ? b.maxSendFrame : b.maxStreamWindow;
     keepaliveInterval = b.keepaliveInterval;
@@ -47,6 +53,7 @@ public final class YamuxConfig {
     writeTimeout = b.writeTimeout;
     windowInSyn = b.windowInSyn;
     notSentLowWater = b.notSentLowWater;
+    budget = b.budget;
     if (notSentLowWater < 0) {
       throw new IllegalArgumentException("notSentLowWater must be 0 or positive: " + notSentLowWater);
     }
@@ -59,8 +66,8 @@ public final class YamuxConfig {
     if (sessionWindow < YamuxFrames.INITIAL_WINDOW_IN_BYTES) {
       throw new IllegalArgumentException("sessionWindow must hold one stream's 256 KiB: " + sessionWindow);
     }
-    if (maxStreams < 1 || ackBacklog < 1 || maxSendFrame < 1) {
-      throw new IllegalArgumentException("maxStreams, ackBacklog and maxSendFrame must be positive");
+    if (maxStreams < 1 || ackBacklog < 1 || maxUnreadControlFrames < 1) {
+      throw new IllegalArgumentException("maxStreams, ackBacklog and maxUnreadControlFrames must be positive");
     }
     if (maxFrameLength < maxStreamWindow || maxFrameLength > YamuxFrames.MAX_U32) {
       throw new IllegalArgumentException("maxFrameLength must be in [maxStreamWindow, 2^32-1]: " + maxFrameLength);
@@ -77,8 +84,8 @@ public final class YamuxConfig {
    * max stream window, window updates once half of it is free, Data frames up to 1 MiB accepted and
    * sent, keepalive pings every 30 s with the session dropped at a tick that finds a ping unanswered
    * for over 30 s, a 10 s write timeout, 256 streams of ours awaiting ACK, and the whole window granted
-   * in the SYN and the ACK. CKB caps streams at its
-   * number of protocols; the default here is 64, with a 64 MiB session window.
+   * in the SYN and the ACK. CKB caps streams at its number of protocols; the default here is 64, with
+   * a 64 MiB session window, and 1,024 pongs and refusals the peer may leave unread.
    */
   public static YamuxConfig tentacle() {
     return builder().build();
@@ -115,6 +122,7 @@ public final class YamuxConfig {
     b.sessionWindow = sessionWindow;
     b.maxStreams = maxStreams;
     b.ackBacklog = ackBacklog;
+    b.maxUnreadControlFrames = maxUnreadControlFrames;
     b.maxFrameLength = maxFrameLength == maxStreamWindow ? 0 : maxFrameLength;
     b.maxSendFrame = maxSendFrame == maxStreamWindow ? 0 : maxSendFrame;
     b.keepaliveInterval = keepaliveInterval;
@@ -122,6 +130,7 @@ public final class YamuxConfig {
     b.writeTimeout = writeTimeout;
     b.windowInSyn = windowInSyn;
     b.notSentLowWater = notSentLowWater;
+    b.budget = budget;
     return b;
   }
 
@@ -148,6 +157,15 @@ public final class YamuxConfig {
   /** The most streams this side opened that the peer has not ACKed yet; later opens wait. */
   public int ackBacklog() {
     return ackBacklog;
+  }
+
+  /**
+   * Pongs and refusals (the answers a peer provokes) it may leave unread, as the socket reports what
+   * it could not send; one more ends the session with {@link YamuxException.Reason#CONTROL_FLOOD}
+   * and GoAway 2. The same bound as {@code MplexConfig#maxUnreadControlFrames()}; default 1,024.
+   */
+  public int maxUnreadControlFrames() {
+    return maxUnreadControlFrames;
   }
 
   /** The longest Data frame accepted, in bytes; a longer header ends the session. */
@@ -193,14 +211,24 @@ public final class YamuxConfig {
     return notSentLowWater;
   }
 
+  /**
+   * The budget every session made with this config draws its credit from, with the other
+   * connections sharing it ({@link MemoryBudget}); empty (the default) when only each session's own
+   * bounds apply.
+   */
+  public Optional<MemoryBudget> budget() {
+    return Optional.ofNullable(budget);
+  }
+
   @Override
   public String toString() {
     return "YamuxConfig{maxStreamWindow=" + maxStreamWindow + ", windowUpdateThreshold=" + windowUpdateThreshold
         + ", sessionWindow=" + sessionWindow + ", maxStreams=" + maxStreams + ", ackBacklog=" + ackBacklog
+        + ", maxUnreadControlFrames=" + maxUnreadControlFrames
         + ", maxFrameLength=" + maxFrameLength + ", maxSendFrame=" + maxSendFrame
         + ", keepaliveInterval=" + keepaliveInterval + ", pingTimeout=" + pingTimeout
         + ", writeTimeout=" + writeTimeout + ", windowInSyn=" + windowInSyn
-        + ", notSentLowWater=" + notSentLowWater + '}';
+        + ", notSentLowWater=" + notSentLowWater + (budget == null ? "" : ", budget=" + budget) + '}';
   }
 
   /** Builds a {@link YamuxConfig}; starts with the {@link #tentacle()} values. Not thread-safe. */
@@ -210,6 +238,7 @@ public final class YamuxConfig {
     private long sessionWindow = 64L * 1024 * 1024;
     private int maxStreams = 64;
     private int ackBacklog = 256;
+    private int maxUnreadControlFrames = 1024;
     private long maxFrameLength;
     private int maxSendFrame;
     private Duration keepaliveInterval = Duration.ofSeconds(30);
@@ -217,6 +246,7 @@ public final class YamuxConfig {
     private Duration writeTimeout = Duration.ofSeconds(10);
     private boolean windowInSyn = true;
     private int notSentLowWater = NotSentLowWater.DEFAULT_IN_BYTES;
+    private MemoryBudget budget;
 
     private Builder() {}
 
@@ -276,6 +306,17 @@ public final class YamuxConfig {
     }
 
     /**
+     * Sets how many pongs and refusals the peer may leave unread.
+     *
+     * @param frames at least 1
+     * @return this builder
+     */
+    public Builder maxUnreadControlFrames(int frames) {
+      maxUnreadControlFrames = frames;
+      return this;
+    }
+
+    /**
      * Sets the longest Data frame accepted; 0 means the max stream window.
      *
      * @param bytes from the max stream window to 2^32 - 1
@@ -289,7 +330,7 @@ public final class YamuxConfig {
     /**
      * Sets the longest Data frame body sent; 0 means the max stream window.
      *
-     * @param bytes at least 1
+     * @param bytes at least 1, or 0 for the max stream window
      * @return this builder
      */
     public Builder maxSendFrame(int bytes) {
@@ -349,6 +390,18 @@ public final class YamuxConfig {
      */
     public Builder notSentLowWater(int bytes) {
       notSentLowWater = bytes;
+      return this;
+    }
+
+    /**
+     * Sets the budget the sessions draw their credit from: the same budget in the configs of a
+     * node's listeners bounds them all together.
+     *
+     * @param budget a budget, or {@code null} for none
+     * @return this builder
+     */
+    public Builder budget(MemoryBudget budget) {
+      this.budget = budget;
       return this;
     }
 

@@ -87,6 +87,28 @@ public final class YamuxException extends IOException {
     return new YamuxException(Reason.PEER_GO_AWAY, "the peer sent GoAway " + code, code);
   }
 
+  /** The session's orderly end: GoAway 0 went one way or both. */
+  static YamuxException ended(String message) {
+    return new YamuxException(Reason.SESSION_CLOSED, message, YamuxFrames.GO_AWAY_NORMAL);
+  }
+
+  /**
+   * The code of the GoAway that answers an end for {@code cause}: a violation's own code, 0 for the
+   * peer's GoAway (as tentacle answers it) and for an orderly end, -1 (none) for the rest.
+   */
+  static long answer(Throwable cause) {
+    if (!(cause instanceof YamuxException)) {
+      return -1;
+    }
+    YamuxException e = (YamuxException) cause;
+    return e.reason == Reason.PEER_GO_AWAY ? YamuxFrames.GO_AWAY_NORMAL : e.goAwayCode;
+  }
+
+  /** Whether this is the session's orderly end ({@link #ended}), not a failure. */
+  boolean isOrderlyEnd() {
+    return reason == Reason.SESSION_CLOSED && goAwayCode == YamuxFrames.GO_AWAY_NORMAL;
+  }
+
   /** What went wrong. */
   public Reason reason() {
     return reason;

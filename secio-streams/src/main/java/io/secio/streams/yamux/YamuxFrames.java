@@ -1,11 +1,9 @@
 package io.secio.streams.yamux;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
-
 /**
- * The yamux frame format, in one place ({@code docs/STREAMS.md} §4): the header, its fields' values,
- * the checked length, and the header's writing. The decoder and the session both use it.
+ * The yamux frame format, in one place ({@code docs/STREAMS.md} §4): the header, its fields' values
+ * and limits. {@link YamuxFrameReader} reads frames with it and {@link YamuxFrameWriter} writes them;
+ * nothing else spells a type or a flag.
  *
  * <pre>
  *   byte 0          1               2               3
@@ -55,26 +53,24 @@ final class YamuxFrames {
 
   private YamuxFrames() {}
 
-  /** A header with {@code extra} bytes of room after it (for a small body copied in). */
-  static ByteBuf header(ByteBufAllocator alloc, int type, int flags, long streamId, long length, int extra) {
-    ByteBuf header = alloc.ioBuffer(HEADER_SIZE_IN_BYTES + extra);
-    header.writeByte(VERSION);
-    header.writeByte(type);
-    header.writeShort(flags);
-    header.writeInt((int) streamId);
-    header.writeInt((int) length);
-    return header;
+  /** Whether {@code flags} hold SYN: the frame opens its stream (or, on a Ping, asks for an answer). */
+  static boolean syn(int flags) {
+    return (flags & FLAG_SYN) != 0;
   }
 
-  /**
-   * The length check, from the header alone and before any of the body is held: a Data frame over
-   * {@code maxDataLength} ends the session (tentacle: over its max stream window).
-   */
-  static void checkDataLength(long length, long maxDataLength) throws YamuxException {
-    if (length > maxDataLength) {
-      throw new YamuxException(YamuxException.Reason.FRAME_TOO_LONG,
-          "Data frame of " + length + " bytes, over the limit of " + maxDataLength);
-    }
+  /** Whether {@code flags} hold ACK: the frame accepts its stream (or, on a Ping, answers one). */
+  static boolean ack(int flags) {
+    return (flags & FLAG_ACK) != 0;
+  }
+
+  /** Whether {@code flags} hold FIN: the sender half-closes the stream after this frame. */
+  static boolean fin(int flags) {
+    return (flags & FLAG_FIN) != 0;
+  }
+
+  /** Whether {@code flags} hold RST: the sender resets the stream. */
+  static boolean rst(int flags) {
+    return (flags & FLAG_RST) != 0;
   }
 
   /** The type's name, for messages. */

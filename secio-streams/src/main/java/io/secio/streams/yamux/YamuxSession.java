@@ -1,245 +1,208 @@
 package io.secio.streams.yamux;
 
-import static io.secio.streams.yamux.YamuxFrames.FLAG_ACK;
-import static io.secio.streams.yamux.YamuxFrames.FLAG_FIN;
-import static io.secio.streams.yamux.YamuxFrames.FLAG_RST;
-import static io.secio.streams.yamux.YamuxFrames.FLAG_SYN;
-import static io.secio.streams.yamux.YamuxFrames.TYPE_GO_AWAY;
-import static io.secio.streams.yamux.YamuxFrames.TYPE_PING;
-import static io.secio.streams.yamux.YamuxFrames.TYPE_WINDOW_UPDATE;
+import static io.secio.streams.yamux.YamuxFrames.ack;
+import static io.secio.streams.yamux.YamuxFrames.fin;
+import static io.secio.streams.yamux.YamuxFrames.rst;
+import static io.secio.streams.yamux.YamuxFrames.syn;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.util.concurrent.Promise;
-import io.netty.util.concurrent.ScheduledFuture;
 import io.secio.streams.StreamChannel;
+import io.secio.streams.internal.AbstractStreamChannel;
+import io.secio.streams.internal.ControlBacklog;
 import io.secio.streams.internal.StreamMuxer;
 import io.secio.streams.yamux.YamuxException.Reason;
-import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
- * One yamux session ({@code docs/STREAMS.md} §4–§5): the frames that arrive, checked and dispatched;
- * stream ids, SYN and ACK, the ACK backlog; credit both ways ({@link SessionWindow}); keepalive
- * ({@link Keepalive}); GoAway and the session's end. {@link YamuxHandler} feeds it the connection's
- * events. Frames out are tentacle's byte for byte: a stream opens with {@code WindowUpdate SYN} and
- * accepts with {@code WindowUpdate ACK}, both carrying the grant above 256 KiB; it closes with {@code
- * WindowUpdate FIN} and resets with {@code WindowUpdate RST}, length 0; a refused SYN gets {@code
- * WindowUpdate ACK|RST}.
- *
- * <p>Over ~300 lines because the frame rules are one table: each check sits next to the frame it
- * applies to, and splitting them would spread one decision over files.
+ * One yamux session ({@code docs/STREAMS.md} §4–§5): yamux's rules between its frames and its
+ * streams. Each frame {@link YamuxFrameReader} reads is checked against the session's state and
+ * handed on; stream ids, SYN and ACK, and the opens that wait for ACKs; pongs and refusals (the
+ * writer keeps every answer within {@link YamuxConfig#maxUnreadControlFrames()}); keepalive ({@link
+ * Keepalive}); and what an end means in yamux: the GoAway that answers it. Credit is {@link YamuxFlowController}'s, the frames
+ * out {@link YamuxFrameWriter}'s, and the order of an end the shell's ({@link StreamMuxer}).
  *
  * <p>Not thread-safe: the connection's event loop.
  */
-final class YamuxSession extends StreamMuxer implements YamuxFrameDecoder.Frames {
-  /** Pongs and refusals the peer may provoke and leave unread before the session ends. */
-  private static final int CONTROL_BACKLOG = 1024;
-  /** A Data body this small is copied behind its header: one write instead of two. */
-  private static final int COPY_BELOW_BYTES = 1024;
-
-  final YamuxConfig config;
+final class YamuxSession extends StreamMuxer implements YamuxFrameReader.Listener {
+  private final YamuxConfig config;
   private final boolean client;
-  private final YamuxFrameDecoder decoder;
-  private final SessionWindow window;
+  private final YamuxFrameWriter writer;
+  private final YamuxFlowController flow;
   private final Keepalive keepalive;
-  private ScheduledFuture<?> keepaliveTimer;
+  private final AckBacklog ackBacklog;
   private long nextId;
   private long lastPeerId;
-  private int unacked;
-  private ArrayDeque<Object> waitingOpens;
-  private int pendingControl;
-  private YamuxStream current;
-  private int currentFlags;
+  /** The flags of the Data frame whose body is being read: FIN or RST apply once it is whole. */
+  private int bodyFlags;
+  /** Our GoAway went out: no stream opens any more, the peer's SYNs are reset, keepalive stops. */
   private boolean goAwaySent;
-  private boolean goAwayReceived;
-  private boolean inactive;
-  private boolean closeRequested;
-  /** Why the session failed, or {@code null}. */
-  private Throwable failure;
 
   YamuxSession(ChannelHandlerContext ctx, YamuxConfig config, boolean client, ChannelHandler inboundHandler) {
     super(ctx, inboundHandler);
     this.config = config;
     this.client = client;
     this.nextId = client ? 1 : 2;
-    this.decoder = new YamuxFrameDecoder(config.maxFrameLength());
-    this.window = new SessionWindow(config);
-    this.keepalive = config.keepaliveInterval() == null ? null
-        : new Keepalive(config.keepaliveInterval(), config.pingTimeout());
+    this.writer = new YamuxFrameWriter(ctx, new ControlBacklog(this, config.maxUnreadControlFrames()));
+    this.flow = new YamuxFlowController(this, writer, config);
+    this.ackBacklog = new AckBacklog(config.ackBacklog());
+    this.keepalive = new Keepalive(config.keepaliveInterval(), config.pingTimeout());
+    use(new YamuxFrameReader(config.maxFrameLength(), this), writer, flow);
   }
 
-  // ---- the connection's events ----
+  // ---- the shell's questions ----
 
   /** The connection is active: keepalive starts. */
   @Override
   protected void start() {
-    if (keepalive != null && keepaliveTimer == null && !inactive) {
-      long interval = keepalive.intervalNanos();
-      keepaliveTimer = ctx.executor().scheduleAtFixedRate(this::keepaliveTick, interval, interval, TimeUnit.NANOSECONDS);
+    if (!isInactive()) {
+      keepalive.start(ctx.executor(), this::keepaliveTick);
     }
   }
 
   @Override
-  protected void read(ByteBuf in) {
-    readStarted();
-    try {
-      decoder.decode(in, this);
-    } catch (YamuxException e) {
-      fail(e);
-    }
+  protected void stopped(Throwable cause) {
+    keepalive.stop();
+    ackBacklog.failWaiting();
   }
 
   @Override
-  protected void inactive() {
-    if (inactive) {
-      return;
-    }
-    inactive = true;
-    decoder.stop();
-    stopTimers();
-    if (failure == null) {
-      if (goAwaySent || goAwayReceived) {
-        failure = new YamuxException(Reason.SESSION_CLOSED, "the session ended");
-        endAll();
-      } else {
-        failure = new YamuxException(Reason.CONNECTION_CLOSED, "the connection closed without GoAway");
-        failAll(failure);
-      }
-    }
-    failWaitingOpens();
-    detach();
-  }
-
-  /** The connection below failed: every stream gets {@code cause}, and the connection closes. */
-  @Override
-  protected void exception(Throwable cause) {
-    if (failure == null && !inactive) {
-      failure = cause;
-      decoder.stop();
-      failAll(cause);
-      failWaitingOpens();
-    }
-    ctx.fireExceptionCaught(cause);
-    closeConnection(ctx.newPromise());
-  }
-
-  /** Closing the connection: GoAway 0 first, then the close once it is written. */
-  @Override
-  protected void close(ChannelPromise promise) {
-    if (inactive || goAwaySent) {
-      closeConnection(promise);
-      return;
-    }
-    sendGoAway(YamuxFrames.GO_AWAY_NORMAL, promise);
+  protected Throwable closedCause() {
+    // The peer's GoAway ended the session already; ours means the close that followed it is orderly.
+    return goAwaySent ? YamuxException.ended("the session ended")
+        : new YamuxException(Reason.CONNECTION_CLOSED, "the connection closed without GoAway");
   }
 
   @Override
-  protected void removed() {
-    if (!inactive) {
-      stopTimers();
-      failure = new YamuxException(Reason.SESSION_CLOSED, "the yamux handler left the pipeline");
-      decoder.stop();
-      failAll(failure);
-      failWaitingOpens();
+  protected Throwable removedCause() {
+    return new YamuxException(Reason.SESSION_CLOSED, "the yamux handler left the pipeline");
+  }
+
+  @Override
+  protected Throwable floodCause(int unread) {
+    return new YamuxException(Reason.CONTROL_FLOOD, unread + " control frames unread by the peer");
+  }
+
+  /**
+   * GoAway: 0 when the application closes and in answer to the peer's GoAway (as tentacle answers),
+   * the violation's code for a violation, none for the rest (a keepalive timeout, as tokio-yamux; a
+   * failure below).
+   */
+  @Override
+  protected ChannelFuture goodbye(Throwable cause) {
+    long code = cause == null ? YamuxFrames.GO_AWAY_NORMAL : YamuxException.answer(cause);
+    if (code < 0) {
+      return null;
     }
-    detach();
+    goAwaySent = true;
+    ChannelPromise written = ctx.newPromise();
+    writer.writeGoAway(code, written);
+    return written;
+  }
+
+  @Override
+  protected Duration goodbyeTimeout() {
+    return config.writeTimeout();
+  }
+
+  @Override
+  protected boolean isOrderly(Throwable cause) {
+    return cause instanceof YamuxException && ((YamuxException) cause).isOrderlyEnd();
   }
 
   // ---- frames in ----
 
   @Override
-  public boolean header(int type, int flags, long streamId, long length) throws YamuxException {
-    if (type == TYPE_PING || type == TYPE_GO_AWAY) {
-      if (streamId != 0) {
-        throw new YamuxException(Reason.BAD_SESSION_FRAME, YamuxFrames.typeName(type) + " on stream " + streamId);
-      }
-      if (type == TYPE_PING) {
-        ping(flags, length);
-      } else {
-        goAway(length);
-      }
-      return false;
-    }
-    if (streamId == 0) {
-      throw new YamuxException(Reason.BAD_STREAM_ID, YamuxFrames.typeName(type) + " on stream 0");
-    }
-    YamuxStream stream = (YamuxStream) stream(streamId);
-    if ((flags & FLAG_SYN) != 0 && type == YamuxFrames.TYPE_DATA && length > YamuxFrames.INITIAL_WINDOW_IN_BYTES) {
-      // Sent before the peer saw any grant of ours: 256 KiB is all it may send (CVE-2026-32314).
-      throw new YamuxException(Reason.WINDOW_EXCEEDED, "Data+SYN of " + length + " bytes on stream " + streamId
-          + ", over the initial window");
-    }
-    if ((flags & FLAG_SYN) != 0) {
-      stream = synReceived(stream, streamId);
-    } else if (stream == null && !seen(streamId)) {
-      throw new YamuxException(Reason.UNKNOWN_STREAM, YamuxFrames.typeName(type) + " on stream " + streamId
-          + ", never opened");
-    }
+  public boolean onData(long streamId, int flags, long length) throws YamuxException {
+    YamuxStream stream = streamFor(streamId, flags, "Data");
     if (stream == null) {
       return false; // a stream that closed, or one just refused: its frames are dropped
     }
-    if ((flags & FLAG_ACK) != 0 && stream.awaitingAck) {
-      stream.awaitingAck = false;
-      unacked--;
-      openWaiting();
-    }
-    if (type == TYPE_WINDOW_UPDATE) {
-      if (!stream.addSendWindow(length)) {
-        throw new YamuxException(Reason.WINDOW_OVERFLOW, "stream " + streamId + ": window "
-            + stream.sendWindow + " + " + length + " is over 2^32 - 1");
-      }
-      if (length > 0) {
-        send(stream);
-      }
-      streamEndFlags(stream, flags);
-      return false;
-    }
-    if ((flags & FLAG_RST) != 0) {
+    if (rst(flags)) {
       stream.receiveReset();
       return false;
     }
     if (length > 0 && stream.inputEnded()) {
       throw new YamuxException(Reason.DATA_AFTER_FIN, length + " bytes on stream " + streamId + " after its FIN");
     }
-    if (length > stream.recvWindow) {
+    if (length > flow.receiveWindow(stream)) {
       throw new YamuxException(Reason.WINDOW_EXCEEDED, "Data of " + length + " bytes on stream " + streamId
-          + ", credit " + stream.recvWindow);
+          + ", credit " + flow.receiveWindow(stream));
     }
-    current = stream;
-    currentFlags = flags;
+    bodyFor(stream);
+    bodyFlags = flags;
     return length > 0;
   }
 
   @Override
-  public void data(ByteBuf chunk) {
-    YamuxStream stream = current;
-    if (stream == null || !stream.isOpen()) {
-      chunk.release();
-      return;
-    }
-    stream.recvWindow -= chunk.readableBytes();
-    stream.receive(chunk);
+  public void onDataBody(ByteBuf slice) {
+    bodySlice(slice);
   }
 
   @Override
-  public void dataEnd() {
-    YamuxStream stream = current;
-    current = null;
-    if (stream != null && stream.isOpen()) {
-      stream.receiveComplete();
-      streamEndFlags(stream, currentFlags);
+  public void onDataEnd() {
+    YamuxStream stream = (YamuxStream) bodyEnd();
+    if (stream != null) {
+      streamEnds(stream, bodyFlags);
     }
   }
 
-  private static void streamEndFlags(YamuxStream stream, int flags) {
-    if ((flags & FLAG_RST) != 0) {
+  @Override
+  public void onWindowUpdate(long streamId, int flags, long delta) throws YamuxException {
+    YamuxStream stream = streamFor(streamId, flags, "WindowUpdate");
+    if (stream == null) {
+      return;
+    }
+    if (!flow.addSendWindow(stream, delta)) {
+      throw new YamuxException(Reason.WINDOW_OVERFLOW, "stream " + streamId + ": window "
+          + flow.sendWindow(stream) + " + " + delta + " is over 2^32 - 1");
+    }
+    streamEnds(stream, flags);
+  }
+
+  @Override
+  public void onPing(boolean ack, long opaque) {
+    if (!ack) {
+      writer.writePong(opaque);
+    } else {
+      keepalive.answered(opaque);
+    }
+  }
+
+  @Override
+  public void onGoAway(long code) {
+    terminate(code == YamuxFrames.GO_AWAY_NORMAL ? YamuxException.ended("the peer sent GoAway 0")
+        : YamuxException.peerGoAway(code));
+  }
+
+  private static void streamEnds(YamuxStream stream, int flags) {
+    if (rst(flags)) {
       stream.receiveReset();
-    } else if ((flags & FLAG_FIN) != 0) {
+    } else if (fin(flags)) {
       stream.receiveEnd();
     }
+  }
+
+  /**
+   * The stream a Data or WindowUpdate frame is for: the one its SYN opens, or an open one; {@code
+   * null} when it closed or was just refused (the frame is dropped). Its ACK settles our open.
+   */
+  private YamuxStream streamFor(long streamId, int flags, String frame) throws YamuxException {
+    YamuxStream stream = (YamuxStream) stream(streamId);
+    if (syn(flags)) {
+      stream = synReceived(stream, streamId);
+    } else if (stream == null && !seen(streamId)) {
+      throw new YamuxException(Reason.UNKNOWN_STREAM, frame + " on stream " + streamId + ", never opened");
+    }
+    if (stream != null && ack(flags)) {
+      ackBacklog.settled(stream, this);
+    }
+    return stream;
   }
 
   /** Whether this side's own stream id or the peer's is one already used (so its stream closed). */
@@ -265,96 +228,44 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameDecoder.Frames
           + lastPeerId);
     }
     lastPeerId = streamId;
-    if (goAwaySent || goAwayReceived) {
-      writeControl(TYPE_WINDOW_UPDATE, FLAG_RST, streamId, 0);
+    if (goAwaySent) {
+      writer.writeRst(streamId);
       return null;
     }
-    if (inboundHandler() == null || streamCount() >= config.maxStreams() || !window.admits(streamCount())) {
-      writeControl(TYPE_WINDOW_UPDATE, FLAG_ACK | FLAG_RST, streamId, 0);
+    if (inboundHandler() == null || streamCount() >= config.maxStreams() || !flow.admits(streamCount())) {
+      writer.writeRefusal(streamId);
       return null;
     }
     YamuxStream stream = new YamuxStream(this, streamId, false);
+    if (!writer.writeAck(streamId, flow.openingGrant(stream))) {
+      return null; // the peer left too many answers unread: the session ended
+    }
     add(streamId, stream);
-    writeFrame(TYPE_WINDOW_UPDATE, FLAG_ACK, streamId, openingGrant(stream), quietPromise());
     register(stream, null);
-    flush();
     return stream;
-  }
-
-  private void ping(int flags, long opaque) {
-    if ((flags & FLAG_SYN) != 0) {
-      writeControl(TYPE_PING, FLAG_ACK, 0, opaque);
-    } else if ((flags & FLAG_ACK) != 0 && keepalive != null) {
-      keepalive.answered(opaque);
-    }
-  }
-
-  private void goAway(long code) {
-    if (goAwayReceived) {
-      return; // tentacle repeats it; once is enough
-    }
-    goAwayReceived = true;
-    decoder.stop();
-    if (code != YamuxFrames.GO_AWAY_NORMAL) {
-      YamuxException e = YamuxException.peerGoAway(code);
-      failure = e;
-      failAll(e);
-      failWaitingOpens();
-      ctx.fireExceptionCaught(e);
-    } else {
-      failWaitingOpens();
-    }
-    if (goAwaySent) {
-      closeConnection(ctx.newPromise());
-    } else {
-      sendGoAway(YamuxFrames.GO_AWAY_NORMAL, ctx.newPromise());
-    }
-  }
-
-  /** A connection-level violation: GoAway with its code, every stream gets {@code e}, then the close. */
-  private void fail(YamuxException e) {
-    if (failure != null || inactive) {
-      return;
-    }
-    failure = e;
-    decoder.stop();
-    int code = e.reason().goAwayCode();
-    failAll(e);
-    failWaitingOpens();
-    ctx.fireExceptionCaught(e);
-    if (code >= 0 && !goAwaySent) {
-      sendGoAway(code, ctx.newPromise());
-    } else {
-      closeConnection(ctx.newPromise());
-    }
   }
 
   // ---- streams ----
 
   @Override
-  protected void open(Open request, Promise<StreamChannel> promise) {
-    if (inactive || goAwaySent || goAwayReceived || failure != null) {
+  public void open(Consumer<? super StreamChannel> init, Promise<StreamChannel> promise) {
+    if (goAwaySent || isEnded()) {
       promise.tryFailure(new YamuxException(Reason.SESSION_CLOSED, "the session is "
-          + (inactive ? "closed" : "going away")));
-    } else if (streamCount() >= config.maxStreams() || !window.admits(streamCount())) {
+          + (isInactive() ? "closed" : "going away")));
+    } else if (streamCount() >= config.maxStreams() || !flow.admits(streamCount())) {
       promise.tryFailure(new YamuxException(Reason.STREAM_LIMIT, streamCount() + " streams open"));
     } else if (nextId > YamuxFrames.MAX_U32) {
       promise.tryFailure(new YamuxException(Reason.STREAM_IDS_EXHAUSTED, "no stream id left"));
-    } else if (unacked >= config.ackBacklog()) {
-      if (waitingOpens == null) {
-        waitingOpens = new ArrayDeque<>();
-      }
-      waitingOpens.add(request);
-      waitingOpens.add(promise);
+    } else if (ackBacklog.full()) {
+      ackBacklog.await(init, promise);
     } else {
       long streamId = nextId;
       nextId += 2;
       YamuxStream stream = new YamuxStream(this, streamId, true);
-      stream.awaitingAck = true;
-      unacked++;
+      ackBacklog.opened(stream);
+      writer.writeSyn(streamId, flow.openingGrant(stream), writer.quietPromise());
       add(streamId, stream);
-      writeFrame(TYPE_WINDOW_UPDATE, FLAG_SYN, streamId, openingGrant(stream), quietPromise());
-      register(stream, request);
+      register(stream, init);
       flush();
       if (!promise.trySuccess(stream)) {
         stream.close();
@@ -362,154 +273,23 @@ final class YamuxSession extends StreamMuxer implements YamuxFrameDecoder.Frames
     }
   }
 
-  @SuppressWarnings("unchecked")
-  private void openWaiting() {
-    while (waitingOpens != null && !waitingOpens.isEmpty() && unacked < config.ackBacklog()) {
-      Open request = (Open) waitingOpens.poll();
-      open(request, (Promise<StreamChannel>) waitingOpens.poll());
-    }
-  }
-
-  @SuppressWarnings("unchecked")
-  private void failWaitingOpens() {
-    while (waitingOpens != null && !waitingOpens.isEmpty()) {
-      waitingOpens.poll();
-      ((Promise<StreamChannel>) waitingOpens.poll()).tryFailure(
-          new YamuxException(Reason.SESSION_CLOSED, "the session ended before the stream could open"));
-    }
-  }
-
-  /** The credit a SYN or ACK carries above the initial 256 KiB (0 unless the config grants it at once). */
-  private long openingGrant(YamuxStream stream) {
-    return config.windowInSyn() ? window.grant(stream, streamCount(), true) : 0;
-  }
-
-  /** {@code stream}'s pipeline read more: grant it credit, and others that waited for some. */
-  void consumed(YamuxStream stream) {
-    boolean freed = window.settle(stream);
-    grantAndWrite(stream);
-    if (freed) {
-      grantStarved();
-    }
-  }
-
-  void closed(YamuxStream stream) {
+  @Override
+  protected void streamClosed(AbstractStreamChannel stream) {
     unregister(stream.streamId());
-    window.release(stream);
-    if (stream.awaitingAck) {
-      stream.awaitingAck = false;
-      unacked--;
-      openWaiting();
-    }
-    if (window.starvedCount() > 0) {
-      grantStarved();
-    }
-  }
-
-  private void grantAndWrite(YamuxStream stream) {
-    if (inactive || !stream.isOpen() || stream.inputEnded()) {
-      return;
-    }
-    long grant = window.grant(stream, streamCount(), false);
-    if (grant > 0) {
-      writeFrame(TYPE_WINDOW_UPDATE, 0, stream.streamId(), grant, quietPromise());
-      flush();
-    }
-  }
-
-  private void grantStarved() {
-    for (int n = window.starvedCount(); n > 0; n--) {
-      YamuxStream stream = window.pollStarved();
-      if (stream == null) {
-        return;
-      }
-      grantAndWrite(stream);
-    }
-  }
-
-  // ---- frames out ----
-
-  void writeFrame(int type, int flags, long streamId, long length, ChannelPromise promise) {
-    if (inactive) {
-      promise.tryFailure(failure);
-      return;
-    }
-    ctx.write(YamuxFrames.header(ctx.alloc(), type, flags, streamId, length, 0), promise);
-  }
-
-  void writeData(YamuxStream stream, ByteBuf data, ChannelPromise promise) {
-    int n = data.readableBytes();
-    if (n < COPY_BELOW_BYTES) {
-      ByteBuf frame = YamuxFrames.header(ctx.alloc(), YamuxFrames.TYPE_DATA, 0, stream.streamId(), n, n);
-      frame.writeBytes(data);
-      data.release();
-      ctx.write(frame, promise);
-    } else {
-      ctx.write(YamuxFrames.header(ctx.alloc(), YamuxFrames.TYPE_DATA, 0, stream.streamId(), n, 0), quietPromise());
-      ctx.write(data, promise);
-    }
-    wroteData(n);
-  }
-
-  /** A pong or a refusal: frames the peer provokes, so their backlog is bounded. */
-  private void writeControl(int type, int flags, long streamId, long length) {
-    if (pendingControl >= CONTROL_BACKLOG) {
-      fail(new YamuxException(Reason.CONTROL_FLOOD, pendingControl + " pongs and refusals unread by the peer"));
-      return;
-    }
-    pendingControl++;
-    ChannelPromise promise = ctx.newPromise();
-    promise.addListener(f -> pendingControl--);
-    writeFrame(type, flags, streamId, length, promise);
-    flush();
-  }
-
-  private void sendGoAway(int code, ChannelPromise closePromise) {
-    goAwaySent = true;
-    stopTimers();
-    ChannelPromise written = ctx.newPromise();
-    ScheduledFuture<?> timeout = ctx.executor().schedule(
-        () -> closeConnection(closePromise), config.writeTimeout().toNanos(), TimeUnit.NANOSECONDS);
-    written.addListener(f -> {
-      timeout.cancel(false);
-      closeConnection(closePromise);
-    });
-    writeFrame(TYPE_GO_AWAY, 0, 0, code, written);
-    flush();
-  }
-
-  /** Closes the connection once; a later request waits for the same close. */
-  private void closeConnection(ChannelPromise promise) {
-    if (closeRequested) {
-      ctx.channel().closeFuture().addListener(f -> promise.trySuccess());
-      return;
-    }
-    closeRequested = true;
-    ctx.close(promise);
+    ackBacklog.settled((YamuxStream) stream, this);
   }
 
   private void keepaliveTick() {
-    if (inactive || goAwaySent) {
-      return;
+    if (goAwaySent) {
+      return; // the session is ending: the timer stops when it has
     }
     long opaque = keepalive.tick();
     if (opaque < 0) {
       // As tokio-yamux: the session drops without a GoAway (the peer is not answering anyway).
-      failure = new YamuxException(Reason.KEEPALIVE_TIMEOUT, "no answer to ping in " + config.pingTimeout());
-      decoder.stop();
-      failAll(failure);
-      failWaitingOpens();
-      ctx.fireExceptionCaught(failure);
-      closeConnection(ctx.newPromise());
+      terminate(new YamuxException(Reason.KEEPALIVE_TIMEOUT, "no answer to ping in " + config.pingTimeout()));
       return;
     }
-    writeFrame(TYPE_PING, FLAG_SYN, 0, opaque, quietPromise());
+    writer.writePing(opaque, writer.quietPromise());
     flush();
-  }
-
-  private void stopTimers() {
-    if (keepaliveTimer != null) {
-      keepaliveTimer.cancel(false);
-    }
   }
 }

@@ -9,15 +9,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
+import io.secio.streams.Collect;
+import io.secio.streams.MemoryBudget;
 import io.secio.streams.mplex.MplexException.Reason;
 import io.secio.streams.mplex.MplexWire.Frame;
-import io.secio.streams.yamux.Collect;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -232,6 +238,141 @@ class MplexHostileTest {
   }
 
   @Test
+  void aPeerThatOpensAndClosesStreamsAndNeverReadsOurClosesIsCutOff() {
+    // Without half-closure each stream closes on the peer's Close and answers with its own: 16 unread.
+    MplexConfig config = MplexConfig.builder().maxUnreadControlFrames(16).build();
+    List<Collect> streams = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(new NeverWritten(), MplexHandler.create(config, Collect.into(streams)));
+    int pairs = 0;
+    MplexException e = null;
+    while (e == null && pairs < 10_000) {
+      long id = pairs++;
+      ByteBuf pair = Unpooled.wrappedBuffer(MplexWire.newStream(id), MplexWire.frame(id, MplexFrames.CLOSE_INITIATOR));
+      try {
+        ch.writeInbound(pair);
+        ch.runPendingTasks();
+      } catch (Exception thrown) { // EmbeddedChannel rethrows what reached its pipeline's tail
+        e = assertInstanceOf(MplexException.class, thrown);
+      }
+    }
+    assertEquals(Reason.CONTROL_FLOOD, e.reason());
+    assertEquals("CONTROL_FLOOD: 16 resets and closes unread by the peer", e.getMessage());
+    assertEquals(16 + 1, pairs, "16 closes unread; the next one ends the session");
+    assertFalse(ch.isOpen());
+  }
+
+  @Test
+  void theStreamsOfAConnectionHoldAtMostItsBoundAndTheStreamAMessageWouldPassItWithIsReset() {
+    MplexConfig config = MplexConfig.builder().maxSessionBuffer(6 * MIB).build();
+    List<Collect> streams = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, Collect.into(streams,
+        stream -> stream.config().setAutoRead(false))));
+    byte[] mib = new byte[MIB];
+    for (long id = 0; id < 4; id++) {
+      ch.writeInbound(MplexWire.newStream(id));
+    }
+    for (int round = 0; round < 3; round++) {
+      ch.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib),
+          MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, mib));
+    }
+    assertEquals(0, MplexWire.written(ch).length, "6 MiB held: at the bound, not over it");
+    ch.writeInbound(MplexWire.frame(2, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}));
+    ch.runPendingTasks();
+    MplexException e = assertInstanceOf(MplexException.class, streams.get(2).errors.get(0));
+    assertEquals(Reason.SESSION_BUFFER_EXCEEDED, e.reason());
+    assertEquals("SESSION_BUFFER_EXCEEDED: the streams hold 6291456 unread bytes, 1 more for stream 2 would pass "
+        + "6291456", e.getMessage());
+    assertEquals(List.of(new Frame(2, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
+        MplexWire.frames(ch).toString());
+    assertTrue(streams.get(0).stream.isOpen() && streams.get(1).stream.isOpen() && streams.get(3).stream.isOpen());
+    // Stream 0 reads its 3 MiB and asks for more: room for 3 MiB on any stream again.
+    for (int reads = 0; reads < 10 && streams.get(0).received().length < 3 * MIB; reads++) {
+      streams.get(0).stream.read();
+    }
+    assertEquals(3 * MIB, streams.get(0).received().length);
+    streams.get(0).stream.read(); // asks for more: what it read is given back
+    for (int i = 0; i < 3; i++) {
+      ch.writeInbound(MplexWire.frame(3, MplexFrames.MESSAGE_INITIATOR, mib));
+    }
+    assertTrue(streams.get(3).stream.isOpen());
+    assertEquals(0, MplexWire.written(ch).length);
+    ch.writeInbound(MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}));
+    ch.runPendingTasks();
+    assertEquals(Reason.SESSION_BUFFER_EXCEEDED, ((MplexException) streams.get(1).errors.get(0)).reason());
+    // A stream that closes gives back what it held: stream 3's 3 MiB.
+    streams.get(3).stream.close();
+    ch.runPendingTasks();
+    MplexWire.written(ch);
+    ch.writeInbound(MplexWire.newStream(4));
+    for (int i = 0; i < 3; i++) {
+      ch.writeInbound(MplexWire.frame(4, MplexFrames.MESSAGE_INITIATOR, mib));
+    }
+    assertTrue(streams.get(4).stream.isOpen());
+    assertTrue(ch.isActive(), "each time a stream went, never the connection");
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  /** An mplex listener of {@code config} whose streams read only when told, for a peer at {@code remote}. */
+  private static EmbeddedChannel listener(MplexConfig config, List<Collect> streams, String remote) {
+    EmbeddedChannel ch = new EmbeddedChannel() {
+      @Override
+      protected SocketAddress remoteAddress0() {
+        return new InetSocketAddress(remote, 4000);
+      }
+    };
+    ch.pipeline().addLast(MplexHandler.create(config, Collect.into(streams, stream -> stream.config().setAutoRead(false))));
+    return ch;
+  }
+
+  @Test
+  void connectionsSharingABudgetHoldNoMoreThanItAndEachSourceNoMoreThanItsShare() {
+    MemoryBudget budget = MemoryBudget.of(3 * MIB, 2 * MIB);
+    MplexConfig config = MplexConfig.builder().budget(budget).build();
+    List<Collect> a = new ArrayList<>();
+    List<Collect> b = new ArrayList<>();
+    List<Collect> c = new ArrayList<>();
+    EmbeddedChannel fromA = listener(config, a, "10.0.0.1");
+    EmbeddedChannel alsoFromA = listener(config, b, "10.0.0.1");
+    EmbeddedChannel fromC = listener(config, c, "10.0.0.3");
+    byte[] mib = new byte[MIB];
+    fromA.writeInbound(MplexWire.newStream(0), MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib));
+    alsoFromA.writeInbound(MplexWire.newStream(0), MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib));
+    assertEquals(2 * MIB, budget.used(), "the source's share, held by two connections");
+    alsoFromA.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}));
+    alsoFromA.runPendingTasks();
+    MplexException e = assertInstanceOf(MplexException.class, b.get(0).errors.get(0));
+    assertEquals(Reason.BUDGET_EXCEEDED, e.reason());
+    assertEquals("BUDGET_EXCEEDED: the node's budget has room for fewer than 1 more bytes for stream 0",
+        e.getMessage());
+    assertEquals(List.of(new Frame(0, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
+        MplexWire.frames(alsoFromA).toString());
+    assertEquals(MIB, budget.used(), "the stream reset gave its MiB back");
+    fromC.writeInbound(MplexWire.newStream(0), MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib),
+        MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib));
+    assertEquals(3 * MIB, budget.used(), "another source: the rest of the whole budget");
+    // Spent: a new stream is refused, on any connection.
+    fromA.writeInbound(MplexWire.newStream(1));
+    assertEquals(List.of(new Frame(1, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
+        MplexWire.frames(fromA).toString());
+    assertEquals(1, a.size());
+    // c's stream reads what it holds: room again.
+    for (int reads = 0; reads < 10 && c.get(0).received().length < 2 * MIB; reads++) {
+      c.get(0).stream.read();
+    }
+    c.get(0).stream.read();
+    assertEquals(MIB, budget.used());
+    fromA.writeInbound(MplexWire.newStream(2), MplexWire.frame(2, MplexFrames.MESSAGE_INITIATOR, mib));
+    assertEquals(2, a.size());
+    assertTrue(a.get(1).stream.isOpen());
+    assertEquals(2 * MIB, budget.used());
+    assertTrue(fromA.isActive() && alsoFromA.isActive() && fromC.isActive(), "streams go, never a connection");
+    assertFalse(fromA.finishAndReleaseAll());
+    assertFalse(alsoFromA.finishAndReleaseAll());
+    assertFalse(fromC.finishAndReleaseAll());
+    assertEquals(0, budget.used(), "the sessions ended: everything went back");
+  }
+
+  @Test
   void aResetStormLeavesNoStreamAndNoAnswer() {
     List<Collect> streams = new ArrayList<>();
     EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), Collect.into(streams)));
@@ -282,5 +423,103 @@ class MplexHostileTest {
       }
       assertFalse(ch.finishAndReleaseAll());
     }
+  }
+
+  @Test
+  void aStreamOverItsBoundIsResetEvenWhenItsHandlerClosesOnHearingWhy() {
+    MplexConfig config = MplexConfig.builder().maxStreamBuffer(MIB).build();
+    List<Throwable> heard = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, new ChannelInitializer<Channel>() {
+      @Override
+      protected void initChannel(Channel stream) {
+        stream.config().setAutoRead(false);
+        stream.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+          @Override
+          public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            heard.add(cause);
+            ctx.close(); // a clean Close here would tell the peer every byte was taken
+          }
+        });
+      }
+    }));
+    ch.writeInbound(MplexWire.newStream(0), MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[MIB]),
+        MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}));
+    ch.runPendingTasks();
+    assertEquals(1, heard.size());
+    assertEquals(Reason.STREAM_BUFFER_EXCEEDED, assertInstanceOf(MplexException.class, heard.get(0)).reason());
+    assertEquals(List.of(new Frame(0, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
+        MplexWire.frames(ch).toString(), "reset, not closed");
+    assertTrue(ch.isActive());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  static Stream<Arguments> messages() {
+    return Stream.of(
+        Arguments.of(MplexWire.headerOnly(1, MplexFrames.MESSAGE_INITIATOR, MIB + 1),
+            "FRAME_TOO_LONG: MessageInitiator of 1048577 bytes on stream 1, over 1048576"),
+        Arguments.of(Unpooled.wrappedBuffer(new byte[] {0x0a, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x00}),
+            "FRAME_TOO_LONG: a length varint over 3 bytes"),
+        Arguments.of(Unpooled.wrappedBuffer(new byte[] {0x0a, (byte) 0x81, 0x00}),
+            "BAD_VARINT: a length varint not in its shortest form"),
+        Arguments.of(Unpooled.wrappedBuffer(new byte[] {(byte) 0x8a, 0x00}),
+            "BAD_VARINT: a header varint not in its shortest form"),
+        Arguments.of(MplexWire.frame(9, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}),
+            "UNKNOWN_STREAM: MessageInitiator on stream 9, never opened"),
+        Arguments.of(MplexWire.frame(0, MplexFrames.MESSAGE_RECEIVER, new byte[] {1}),
+            "UNKNOWN_STREAM: MessageReceiver on stream 0, never opened"),
+        Arguments.of(MplexWire.frame(4, MplexFrames.CLOSE_RECEIVER), "UNKNOWN_STREAM: CloseReceiver on stream 4, never opened"),
+        Arguments.of(MplexWire.frame(4, MplexFrames.RESET_RECEIVER), "UNKNOWN_STREAM: ResetReceiver on stream 4, never opened"),
+        Arguments.of(MplexWire.frame(8, MplexFrames.CLOSE_INITIATOR), "UNKNOWN_STREAM: CloseInitiator on stream 8, never opened"),
+        Arguments.of(MplexWire.frame(8, MplexFrames.RESET_INITIATOR), "UNKNOWN_STREAM: ResetInitiator on stream 8, never opened"),
+        Arguments.of(MplexWire.frame(1, MplexFrames.CLOSE_INITIATOR, new byte[] {1, 2}),
+            "BAD_CONTROL_FRAME: CloseInitiator with 2 bytes on stream 1"),
+        Arguments.of(MplexWire.frame(1, MplexFrames.RESET_RECEIVER, new byte[] {1}),
+            "BAD_CONTROL_FRAME: ResetReceiver with 1 bytes on stream 1"),
+        Arguments.of(MplexWire.newStream(1), "DUPLICATE_STREAM: NewStream on open stream 1"),
+        Arguments.of(MplexWire.newStream(0), "BAD_STREAM_ID: NewStream on stream 0, not above the peer's last, 1"),
+        Arguments.of(MplexWire.frame(1, 7), "BAD_FLAG: flag 7 on stream 1"));
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("messages")
+  void eachViolationSaysWhichFrameBrokeWhatRule(ByteBuf bad, String message) {
+    try (Session s = new Session()) {
+      MplexException e = assertThrows(MplexException.class, () -> s.channel.writeInbound(bad));
+      assertEquals(message, e.getMessage());
+    }
+  }
+
+  @Test
+  void anEmptyMessageAfterThePeersCloseIsDroppedNotAViolation() {
+    try (Session s = new Session()) {
+      s.channel.writeInbound(MplexWire.frame(1, MplexFrames.CLOSE_INITIATOR),
+          MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[0]));
+      assertTrue(s.channel.isActive());
+      assertEquals(5, s.stream().received().length);
+    }
+  }
+
+  @Test
+  void withoutAnInboundHandlerEveryNewStreamIsRefused() {
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), null));
+    ch.writeInbound(MplexWire.newStream(0), MplexWire.newStream(1));
+    assertEquals(List.of(new Frame(0, MplexFrames.RESET_RECEIVER, new byte[0]),
+        new Frame(1, MplexFrames.RESET_RECEIVER, new byte[0])).toString(), MplexWire.frames(ch).toString());
+    assertTrue(ch.isActive());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void aStreamOverItsBoundSaysHowMuchItHeld() {
+    MplexConfig config = MplexConfig.builder().maxMessage(1000).maxStreamBuffer(1500).build();
+    List<Collect> streams = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, Collect.into(streams,
+        stream -> stream.config().setAutoRead(false))));
+    ch.writeInbound(MplexWire.newStream(0), MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[1000]),
+        MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[501]));
+    ch.runPendingTasks();
+    assertEquals("STREAM_BUFFER_EXCEEDED: stream 0 holds 1000 unread bytes, 501 more would pass 1500",
+        streams.get(0).errors.get(0).getMessage());
+    ch.finishAndReleaseAll();
   }
 }

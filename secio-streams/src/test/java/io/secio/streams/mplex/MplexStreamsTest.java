@@ -10,12 +10,13 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
+import io.secio.streams.Collect;
+import io.secio.streams.SessionPair;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.StreamResetException;
+import io.secio.streams.TestStreams;
 import io.secio.streams.mplex.MplexWire.Frame;
-import io.secio.streams.yamux.Collect;
-import io.secio.streams.yamux.SessionPair;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -167,5 +168,53 @@ class MplexStreamsTest {
     MplexException cut = assertInstanceOf(MplexException.class, accepted.get(1).errors.get(0));
     assertEquals(MplexException.Reason.CONNECTION_CLOSED, cut.reason());
     assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void aLastMessageThenItsCloseInOneReadIsAnsweredBeforeTheStreamCloses() {
+    // An echo without half-closure: the peer's Close ends the stream, after the echo went out.
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(CONFIG, TestStreams.Echo.INSTANCE));
+    ch.writeInbound(Unpooled.wrappedBuffer(MplexWire.newStream(3),
+        MplexWire.frame(3, MplexFrames.MESSAGE_INITIATOR, ascii("bye")), MplexWire.frame(3, MplexFrames.CLOSE_INITIATOR)));
+    ch.runPendingTasks();
+    assertEquals(List.of(new Frame(3, MplexFrames.MESSAGE_RECEIVER, ascii("bye")), new Frame(3,
+        MplexFrames.CLOSE_RECEIVER, new byte[0])).toString(), MplexWire.frames(ch).toString());
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
+  @Test
+  void ourStreamsAreCappedAndAClosedOneMakesRoom() {
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.builder().maxStreams(2).build(), null));
+    StreamChannel first = new StreamChannelBootstrap(ch).handler(new Collect()).open().getNow();
+    StreamChannel second = new StreamChannelBootstrap(ch).handler(new Collect()).open().getNow();
+    assertEquals(List.of(0L, 1L), List.of(first.streamId(), second.streamId()));
+    Future<StreamChannel> third = new StreamChannelBootstrap(ch).handler(new Collect()).open();
+    MplexException limit = assertInstanceOf(MplexException.class, third.cause());
+    assertEquals("STREAM_LIMIT: 2 streams of ours open", limit.getMessage());
+    // The peer's streams count apart: two of its own still open.
+    ch.writeInbound(MplexWire.newStream(0), MplexWire.newStream(1));
+    first.close();
+    ch.runPendingTasks();
+    assertEquals(2, new StreamChannelBootstrap(ch).handler(new Collect()).open().getNow().streamId());
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void noStreamOpensOnceTheConnectionIsClosingOrClosed() {
+    EmbeddedChannel ch = new EmbeddedChannel(new io.netty.channel.ChannelOutboundHandlerAdapter() {
+      @Override
+      public void close(io.netty.channel.ChannelHandlerContext ctx, io.netty.channel.ChannelPromise promise) {
+        // held: the connection stays open while it closes
+      }
+    }, MplexHandler.create(CONFIG, null));
+    ch.pipeline().close();
+    Future<StreamChannel> closing = new StreamChannelBootstrap(ch).handler(new Collect()).open();
+    assertEquals("SESSION_CLOSED: the session is closing", closing.cause().getMessage());
+    ch.pipeline().fireChannelInactive();
+    Future<StreamChannel> closed = new StreamChannelBootstrap(ch).handler(new Collect()).open();
+    assertInstanceOf(IllegalStateException.class, closed.cause(), "no muxer once the connection is gone");
+    ch.writeInbound(MplexWire.newStream(0));
+    assertEquals(0, MplexWire.written(ch).length, "nothing read once inactive");
+    ch.finishAndReleaseAll();
   }
 }

@@ -23,6 +23,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
+import io.secio.streams.TestStreams;
 import io.secio.streams.mplex.MplexConfig;
 import io.secio.streams.mplex.MplexHandler;
 import java.security.MessageDigest;

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.secio.streams.Collect;
+import io.secio.streams.Muxer;
+import io.secio.streams.SessionPair;
 import io.secio.streams.StreamChannel;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +41,7 @@ class TentacleFramesTest {
 
   @Test
   void openAndAcceptCarryTheWholeMaxWindowAtOnce() {
-    try (SessionPair pair = new SessionPair(TENTACLE)) {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(TENTACLE))) {
       new io.secio.streams.StreamChannelBootstrap(pair.client).handler(new Collect()).open();
       List<String> open = headers(pair.client);
       assertEquals(List.of(recorded("a2b", "WindowUpdate flags=SYN stream=1 length=786432")), open);
@@ -53,7 +56,7 @@ class TentacleFramesTest {
     JsonObject baseline = Recordings.probe("baseline");
     String syn = Recordings.chunks(baseline, "a2b").get(0);
     String ack = Recordings.chunks(baseline, "b2a").get(0);
-    try (SessionPair pair = new SessionPair(TENTACLE)) {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(TENTACLE))) {
       pair.server.writeInbound(Unpooled.wrappedBuffer(Wire.HEX.parseHex(syn)));
       assertEquals(ack, Wire.HEX.formatHex(Wire.written(pair.server)));
     }
@@ -76,7 +79,7 @@ class TentacleFramesTest {
         recordedUpdates.add(f.get("length").getAsLong());
       }
     }
-    try (SessionPair pair = new SessionPair(TENTACLE)) {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(TENTACLE))) {
       StreamChannel out = pair.open(new Collect());
       for (int size : new int[] {52, 4, 5, 1004, 300004, 1100004, 11}) {
         out.write(Unpooled.wrappedBuffer(new byte[size]));
@@ -107,7 +110,7 @@ class TentacleFramesTest {
 
   @Test
   void keepalivePingsCountFromOneAndAreEchoed() {
-    try (SessionPair pair = new SessionPair(TENTACLE)) {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(TENTACLE))) {
       pair.client.advanceTimeBy(30, TimeUnit.SECONDS);
       pair.client.runScheduledPendingTasks();
       List<String> ping = headers(pair.client);
@@ -123,7 +126,7 @@ class TentacleFramesTest {
 
   @Test
   void closeIsWindowUpdateFinAnsweredWithFin() {
-    try (SessionPair pair = new SessionPair(TENTACLE)) {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(TENTACLE))) {
       StreamChannel out = pair.open(new Collect());
       out.close();
       List<String> fin = headers(pair.client);
@@ -135,7 +138,7 @@ class TentacleFramesTest {
 
   @Test
   void goAwayIsAnsweredWithGoAwayAndTheClose() {
-    try (SessionPair pair = new SessionPair(TENTACLE)) {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(TENTACLE))) {
       pair.open(new Collect());
       pair.client.close();
       List<String> goAway = headers(pair.client);
@@ -149,7 +152,7 @@ class TentacleFramesTest {
 
   @Test
   void repeatedGoAwaysAreTolerated() {
-    try (SessionPair pair = new SessionPair(TENTACLE)) {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(TENTACLE))) {
       // As the recorded closer did: GoAway 0, then two more after the answer.
       pair.server.writeInbound(Wire.frame(YamuxFrames.TYPE_GO_AWAY, 0, 0, 0), Wire.frame(YamuxFrames.TYPE_GO_AWAY, 0, 0, 0),
           Wire.frame(YamuxFrames.TYPE_GO_AWAY, 0, 0, 0));
@@ -166,7 +169,7 @@ class TentacleFramesTest {
         .filter(h -> h.startsWith("0001000a")).collect(Collectors.toList());
     assertEquals(List.of("0001000a0000000500000000", "0001000a0000000700000000"), refusals);
     YamuxConfig capTwo = TENTACLE.toBuilder().maxStreams(2).build();
-    try (SessionPair pair = new SessionPair(capTwo)) {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(capTwo))) {
       for (int id = 1; id <= 7; id += 2) {
         pair.server.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, id, 0));
       }

@@ -9,6 +9,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.secio.streams.Collect;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.StreamResetException;
 import java.util.ArrayList;

@@ -1,42 +1,36 @@
-package io.secio.streams.yamux;
+package io.secio.streams;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
-import io.secio.streams.StreamChannel;
-import io.secio.streams.StreamChannelBootstrap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Two yamux sessions in memory, a client and a server on two {@link EmbeddedChannel}s; {@link #pump}
- * carries each one's output to the other until both are quiet. Time is theirs to drive. The mplex
- * tests run it with their own handlers.
+ * Two sessions of one muxer in memory, a client and a server on two {@link EmbeddedChannel}s; {@link
+ * #pump} carries each one's output to the other until both are quiet. Time is theirs to drive.
  */
 public final class SessionPair implements AutoCloseable {
   public final EmbeddedChannel client;
   public final EmbeddedChannel server;
   /** Streams the server accepted (opened by the client), and the other way round. */
-  final List<Collect> serverStreams = new ArrayList<>();
-  final List<Collect> clientStreams = new ArrayList<>();
+  public final List<Collect> serverStreams = new ArrayList<>();
+  public final List<Collect> clientStreams = new ArrayList<>();
 
-  SessionPair(YamuxConfig config) {
-    this(config, config);
-  }
-
-  SessionPair(YamuxConfig clientConfig, YamuxConfig serverConfig) {
-    this(clientConfig, serverConfig, null);
+  public SessionPair(Muxer muxer) {
+    this(muxer, null);
   }
 
   /** With {@code serverStreamInit} run on each stream the server accepts, before its Collect. */
-  SessionPair(YamuxConfig clientConfig, YamuxConfig serverConfig, Consumer<Channel> serverStreamInit) {
-    client = new EmbeddedChannel(YamuxHandler.client(clientConfig, Collect.into(clientStreams)));
-    server = new EmbeddedChannel(YamuxHandler.server(serverConfig, Collect.into(serverStreams, serverStreamInit)));
+  public SessionPair(Muxer muxer, Consumer<Channel> serverStreamInit) {
+    client = new EmbeddedChannel(muxer.client().apply(Collect.into(clientStreams)));
+    server = new EmbeddedChannel(muxer.server().apply(Collect.into(serverStreams, serverStreamInit)));
   }
 
+  /** With the sessions' handlers as they are; the stream lists stay empty. */
   public SessionPair(ChannelHandler clientHandler, ChannelHandler serverHandler) {
     client = new EmbeddedChannel(clientHandler);
     server = new EmbeddedChannel(serverHandler);
@@ -52,6 +46,17 @@ public final class SessionPair implements AutoCloseable {
         return total;
       }
     }
+  }
+
+  /** Moves everything {@code from} wrote to {@code to} as one read burst: one read complete for all of it. */
+  public void deliverInOneRead(EmbeddedChannel from, EmbeddedChannel to) {
+    from.runPendingTasks();
+    List<Object> written = new ArrayList<>();
+    for (Object msg; (msg = from.readOutbound()) != null; ) {
+      written.add(msg);
+    }
+    to.writeInbound(written.toArray());
+    to.runPendingTasks();
   }
 
   private static long move(EmbeddedChannel from, EmbeddedChannel to) {

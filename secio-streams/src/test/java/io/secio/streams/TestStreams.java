@@ -1,4 +1,4 @@
-package io.secio.streams.yamux;
+package io.secio.streams;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -9,18 +9,20 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
-import io.secio.streams.StreamChannel;
 import java.security.MessageDigest;
 import java.util.concurrent.CompletableFuture;
 
 /** Stream handlers the socket tests share: an echo, a digest of what arrives, a writer that respects writability. */
-final class TestStreams {
+public final class TestStreams {
   private TestStreams() {}
 
-  /** Echoes every byte of a stream and half-closes after the peer's half-close. */
+  /**
+   * Echoes every byte of a stream, flushing at read complete, and half-closes after the peer's
+   * half-close; without half-closure the stream closes after the peer's end, its echo sent first.
+   */
   @ChannelHandler.Sharable
-  static final class Echo extends ChannelInboundHandlerAdapter {
-    static final Echo INSTANCE = new Echo();
+  public static final class Echo extends ChannelInboundHandlerAdapter {
+    public static final Echo INSTANCE = new Echo();
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -40,7 +42,7 @@ final class TestStreams {
     }
   }
 
-  static final ChannelInitializer<Channel> ECHO_STREAMS = new ChannelInitializer<>() {
+  public static final ChannelInitializer<Channel> ECHO_STREAMS = new ChannelInitializer<>() {
     @Override
     protected void initChannel(Channel ch) {
       ch.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
@@ -49,12 +51,12 @@ final class TestStreams {
   };
 
   /** Collects a stream's bytes (a digest and a count) until it closes. */
-  static final class Receive extends ChannelInboundHandlerAdapter {
-    final CompletableFuture<byte[]> digest = new CompletableFuture<>();
+  public static final class Receive extends ChannelInboundHandlerAdapter {
+    public final CompletableFuture<byte[]> digest = new CompletableFuture<>();
     private final MessageDigest sha;
-    long bytes;
+    public long bytes;
 
-    Receive() throws Exception {
+    public Receive() throws Exception {
       sha = MessageDigest.getInstance("SHA-256");
     }
 
@@ -78,7 +80,7 @@ final class TestStreams {
   }
 
   /** Sends {@code data} in 64 KiB writes as the stream allows, then half-closes. */
-  static void send(StreamChannel stream, byte[] data) {
+  public static void send(StreamChannel stream, byte[] data) {
     stream.eventLoop().execute(new Runnable() {
       int offset;
 
@@ -114,7 +116,7 @@ final class TestStreams {
   }
 
   /** Byte j of the interop pattern with {@code seed}: (j * 131 + seed) mod 256, as yamux-peer.js makes it. */
-  static byte[] pattern(int n, int seed) {
+  public static byte[] pattern(int n, int seed) {
     byte[] b = new byte[n];
     for (int j = 0; j < n; j++) {
       b[j] = (byte) (j * 131 + seed);

@@ -1,4 +1,4 @@
-package io.secio.streams.yamux;
+package io.secio.streams;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -7,7 +7,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.ChannelInputShutdownReadComplete;
-import io.secio.streams.StreamChannel;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;

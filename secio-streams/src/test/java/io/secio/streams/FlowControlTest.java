@@ -1,0 +1,123 @@
+package io.secio.streams;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.WriteBufferWaterMark;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Backpressure on every muxer ({@code docs/STREAMS.md} §3): a stream is unwritable while its
+ * connection is, or while more than its high water mark waits in it; bytes already queued go first
+ * when the connection drains, and the streams hear only its end; a slow stream holds no other up.
+ * yamux's credit is {@code yamux.CreditTest}'s.
+ */
+class FlowControlTest {
+  private static final int MIB = 1024 * 1024;
+
+  static Stream<Muxer> muxers() {
+    return Muxer.all();
+  }
+
+  private static byte[] random(int n, long seed) {
+    byte[] b = new byte[n];
+    new Random(seed).nextBytes(b);
+    return b;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aSlowStreamHoldsNoOtherUp(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer, ch -> ch.config().setAutoRead(false))) {
+      StreamChannel blocked = pair.open(new Collect());
+      StreamChannel fast = pair.open(new Collect());
+      pair.serverStreams.get(1).stream.config().setAutoRead(true);
+      blocked.writeAndFlush(Unpooled.wrappedBuffer(new byte[4 * MIB]));
+      byte[] data = random(8 * MIB, 2);
+      fast.writeAndFlush(Unpooled.wrappedBuffer(data));
+      pair.pump();
+      assertArrayEquals(data, pair.serverStreams.get(1).received());
+      assertEquals(0, pair.serverStreams.get(0).received().length);
+      assertTrue(blocked.isOpen());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void theConnectionsWritabilityReachesEveryStream(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel a = pair.open(new Collect());
+      StreamChannel b = pair.open(new Collect());
+      List<String> sawA = new ArrayList<>();
+      a.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+          sawA.add("writable=" + ctx.channel().isWritable());
+        }
+      });
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, false);
+      pair.client.runPendingTasks();
+      assertFalse(a.isWritable());
+      assertFalse(b.isWritable());
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, true);
+      pair.client.runPendingTasks();
+      assertTrue(a.isWritable());
+      assertTrue(b.isWritable());
+      assertEquals(List.of("writable=false", "writable=true"), sawA);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void queuedBytesRefillingTheConnectionGoFirstAndTheStreamsHearOnlyTheEnd(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel a = pair.open(new Collect());
+      StreamChannel b = pair.open(new Collect());
+      List<String> sawB = new ArrayList<>();
+      b.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+          sawB.add("writable=" + ctx.channel().isWritable());
+        }
+      });
+      // Each 64 KiB frame fills the connection on its own: it flips twice per frame as it drains.
+      pair.client.config().setWriteBufferWaterMark(new WriteBufferWaterMark(16 * 1024, 32 * 1024));
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, false);
+      pair.client.runPendingTasks();
+      byte[] data = random(4 * 64 * 1024, 3);
+      for (int i = 0; i < 4; i++) {
+        a.write(Unpooled.wrappedBuffer(data, i * 64 * 1024, 64 * 1024));
+      }
+      a.flush();
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, true);
+      pair.client.runPendingTasks();
+      pair.pump();
+      assertArrayEquals(data, pair.serverStreams.get(0).received());
+      assertTrue(a.isWritable());
+      assertTrue(b.isWritable());
+      assertEquals(List.of("writable=false", "writable=true"), sawB, "b heard nothing of the flips in between");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void writesPastTheHighWaterMarkMakeTheStreamUnwritableUntilTheyLeave(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel out = pair.open(new Collect());
+      out.write(Unpooled.wrappedBuffer(new byte[out.config().getWriteBufferHighWaterMark() + 1]));
+      assertFalse(out.isWritable(), "queued, unflushed");
+      out.flush();
+      assertTrue(out.isWritable(), "handed to the connection");
+    }
+  }
+}

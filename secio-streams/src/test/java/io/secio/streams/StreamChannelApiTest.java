@@ -1,0 +1,272 @@
+package io.secio.streams;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.RecvByteBufAllocator;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.local.LocalAddress;
+import io.netty.channel.local.LocalChannel;
+import io.netty.channel.local.LocalServerChannel;
+import io.netty.channel.socket.ChannelOutputShutdownException;
+import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.Future;
+import io.secio.streams.yamux.YamuxConfig;
+import io.secio.streams.yamux.YamuxHandler;
+import java.net.InetSocketAddress;
+import java.nio.channels.ClosedChannelException;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A stream as the Netty {@code Channel} it is, on every muxer: its identity and addresses (its
+ * connection's), what a stream cannot do (bind, connect, register), writes it refuses and why,
+ * shutting input (the bytes go, their credit comes back) and both ways, its config's options, and
+ * the bootstrap's options, attributes and opens from another thread.
+ */
+class StreamChannelApiTest {
+  private static final long GUARD_MINUTES = 5;
+
+  static Stream<Muxer> muxers() {
+    return Muxer.all();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aStreamIsNamedAfterItsConnectionAndSharesItsLoopAndAddresses(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel out = pair.open(new Collect());
+      StreamChannel in = pair.serverStreams.get(0).stream;
+      assertEquals(pair.client.id().asShortText() + "/" + out.streamId(), out.id().asShortText());
+      assertEquals(pair.client.id().asLongText() + "/" + out.streamId(), out.id().asLongText());
+      assertEquals(out.id().asShortText(), out.id().toString());
+      assertEquals(out.id(), out.id());
+      assertNotEquals(out.id(), pair.client.id());
+      assertEquals(out.id().hashCode(), out.id().hashCode());
+      StreamChannel later = pair.open(new Collect());
+      assertNotEquals(out.id(), later.id());
+      assertTrue(out.id().compareTo(later.id()) < 0 && later.id().compareTo(out.id()) > 0);
+      assertEquals(0, out.id().compareTo(pair.client.id()), "against a connection's id, its own connection's decides");
+      assertEquals(0, out.compareTo(out));
+      assertTrue(out.compareTo(later) < 0);
+      assertEquals(out.id().hashCode(), out.hashCode());
+      assertNotEquals(out, later);
+      assertSame(pair.client.eventLoop(), out.eventLoop());
+      assertEquals(pair.client.localAddress(), out.localAddress());
+      assertEquals(pair.client.remoteAddress(), out.remoteAddress());
+      assertEquals(pair.client.localAddress(), out.unsafe().localAddress());
+      assertEquals(pair.client.remoteAddress(), out.unsafe().remoteAddress());
+      assertFalse(out.metadata().hasDisconnect());
+      assertTrue(out.isRegistered() && out.isActive());
+      assertTrue(out.toString().endsWith("(stream " + out.streamId() + ", opened here)"), out.toString());
+      assertTrue(in.toString().endsWith("(stream " + in.streamId() + ", opened by peer)"), in.toString());
+      assertSame(out.closeFuture(), out.closeFuture());
+      assertFalse(out.closeFuture().isDone());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aStreamIsNeitherBoundNorConnectedNorRegisteredByHand(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      Collect c = new Collect();
+      StreamChannel out = pair.open(c);
+      assertInstanceOf(UnsupportedOperationException.class, out.bind(new InetSocketAddress(0)).cause());
+      assertInstanceOf(UnsupportedOperationException.class, out.connect(new InetSocketAddress(0)).cause());
+      assertInstanceOf(UnsupportedOperationException.class,
+          out.connect(new InetSocketAddress(0), new InetSocketAddress(0)).cause());
+      io.netty.channel.ChannelPromise register = out.newPromise();
+      out.unsafe().register(out.eventLoop(), register);
+      assertInstanceOf(UnsupportedOperationException.class, register.cause());
+      assertTrue(out.isOpen());
+      ChannelFuture deregistered = out.deregister();
+      pair.client.runPendingTasks();
+      assertTrue(deregistered.isSuccess());
+      assertFalse(out.isRegistered());
+      ChannelFuture disconnected = out.disconnect();
+      pair.client.runPendingTasks();
+      assertTrue(disconnected.isSuccess(), "a disconnect is a close");
+      assertFalse(out.isOpen());
+      assertEquals(List.of("active"), c.events, "deregistered before the close: no inactive event");
+      assertTrue(out.close().isSuccess(), "a second close succeeds at once");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void writesAreRefusedWithTheirReason(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel out = pair.open(new Collect());
+      assertInstanceOf(IllegalArgumentException.class, out.writeAndFlush("not bytes").cause());
+      assertTrue(out.shutdownOutput().isSuccess());
+      assertTrue(out.shutdownOutput().isSuccess(), "a second half-close succeeds");
+      ByteBuf late = Unpooled.wrappedBuffer(new byte[] {1});
+      assertInstanceOf(ChannelOutputShutdownException.class, out.writeAndFlush(late).cause());
+      assertEquals(0, late.refCnt(), "released");
+      out.close();
+      pair.client.runPendingTasks();
+      ByteBuf closed = Unpooled.wrappedBuffer(new byte[] {1});
+      assertInstanceOf(ClosedChannelException.class, out.writeAndFlush(closed).cause());
+      assertEquals(0, closed.refCnt());
+      assertInstanceOf(ClosedChannelException.class, out.shutdownOutput().cause());
+      assertTrue(out.isInputShutdown() && out.isOutputShutdown() && out.isShutdown());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void shuttingInputDropsWhatCameAndWhatComesAndTheStreamStaysOpen(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer, ch -> ch.config().setAutoRead(false))) {
+      StreamChannel out = pair.open(new Collect());
+      Collect accepted = pair.serverStreams.get(0);
+      out.writeAndFlush(Unpooled.wrappedBuffer(new byte[300 * 1024]));
+      pair.pump();
+      assertFalse(accepted.stream.isInputShutdown());
+      assertTrue(accepted.stream.shutdownInput().isSuccess());
+      assertTrue(accepted.stream.isInputShutdown());
+      assertTrue(accepted.stream.shutdownInput().isSuccess(), "twice is once");
+      out.writeAndFlush(Unpooled.wrappedBuffer(new byte[2 * 1024 * 1024]));
+      pair.pump();
+      accepted.stream.read();
+      pair.pump();
+      assertEquals(0, accepted.received().length, "nothing goes up once the input is shut");
+      assertTrue(out.isWritable(), "every dropped byte gave its credit back");
+      accepted.stream.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {9}));
+      pair.pump();
+      assertTrue(accepted.stream.isOpen());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void shutdownEndsBothWays(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel out = pair.open(new Collect());
+      pair.serverStreams.get(0).stream.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+      out.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+      assertFalse(out.isShutdown());
+      ChannelFuture both = out.shutdown();
+      pair.pump();
+      assertTrue(both.isSuccess());
+      assertTrue(out.isInputShutdown() && out.isOutputShutdown() && out.isShutdown());
+      assertTrue(pair.serverStreams.get(0).stream.isInputShutdown());
+    }
+  }
+
+  @Test
+  void aStreamsConfigKnowsHalfClosureAndTakesOnlyExtendedReadHandles() {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(YamuxConfig.tentacle()))) {
+      StreamChannel out = pair.open(new Collect());
+      assertEquals(Boolean.FALSE, out.config().getOptions().get(ChannelOption.ALLOW_HALF_CLOSURE));
+      assertSame(out.config(), out.config().setAllowHalfClosure(true));
+      assertTrue(out.config().isAllowHalfClosure());
+      assertEquals(Boolean.TRUE, out.config().getOption(ChannelOption.ALLOW_HALF_CLOSURE));
+      assertEquals(Boolean.TRUE, out.config().getOptions().get(ChannelOption.ALLOW_HALF_CLOSURE));
+      assertSame(out.config(), out.config().setAutoClose(false).setWriteSpinCount(3)
+          .setAllocator(out.alloc()).setMessageSizeEstimator(out.config().getMessageSizeEstimator())
+          .setWriteBufferWaterMark(new WriteBufferWaterMark(10, 20)).setAutoRead(true));
+      assertEquals(20, out.config().getWriteBufferHighWaterMark());
+      assertEquals(3, out.config().getWriteSpinCount());
+      RecvByteBufAllocator plain = () -> null;
+      assertThrows(IllegalArgumentException.class, () -> out.config().setRecvByteBufAllocator(plain));
+      assertSame(out.config(), out.config().setRecvByteBufAllocator(out.config().getRecvByteBufAllocator()));
+      assertFalse(out.config().setOption(ChannelOption.SO_BACKLOG, 3), "not a stream's option");
+    }
+  }
+
+  @Test
+  void writabilityCountsTheBytesBetweenItsMarks() {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(YamuxConfig.tentacle()))) {
+      StreamChannel out = pair.open(new Collect());
+      out.config().setWriteBufferWaterMark(new WriteBufferWaterMark(100, 200));
+      assertEquals(201, out.bytesBeforeUnwritable());
+      assertEquals(0, out.bytesBeforeWritable());
+      out.write(Unpooled.wrappedBuffer(new byte[150]));
+      assertEquals(51, out.bytesBeforeUnwritable());
+      out.write(Unpooled.wrappedBuffer(new byte[100]));
+      assertFalse(out.isWritable());
+      assertEquals(0, out.bytesBeforeUnwritable());
+      assertEquals(151, out.bytesBeforeWritable());
+      out.flush();
+      assertTrue(out.isWritable());
+      assertEquals(0, out.bytesBeforeWritable());
+    }
+  }
+
+  @Test
+  void theBootstrapForgetsWhatIsSetToNullAndOpensFromAnyThread() throws Exception {
+    EventLoopGroup group = new DefaultEventLoopGroup(2);
+    try {
+      LocalAddress address = new LocalAddress("streams-" + System.nanoTime());
+      List<Collect> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
+      Channel server = new ServerBootstrap().group(group).channel(LocalServerChannel.class)
+          .childHandler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+              ch.pipeline().addLast(YamuxHandler.server(YamuxConfig.tentacle(), Collect.into(accepted)));
+            }
+          }).bind(address).sync().channel();
+      Channel client = new Bootstrap().group(group).channel(LocalChannel.class)
+          .handler(YamuxHandler.client(YamuxConfig.tentacle(), null)).connect(address).sync().channel();
+      AttributeKey<String> key = AttributeKey.valueOf("bootstrapTest");
+      Collect c = new Collect();
+      StreamChannelBootstrap bootstrap = new StreamChannelBootstrap(client).handler(c)
+          .option(ChannelOption.AUTO_READ, false).option(ChannelOption.AUTO_READ, null)
+          .attr(key, "x").attr(key, null);
+      assertFalse(client.eventLoop().inEventLoop());
+      StreamChannel s = bootstrap.open().get(GUARD_MINUTES, TimeUnit.MINUTES);
+      assertTrue(s.config().isAutoRead(), "the option was taken back");
+      assertNull(s.attr(key).get(), "the attribute was taken back");
+      s.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1, 2, 3})).get(GUARD_MINUTES, TimeUnit.MINUTES);
+      s.shutdownOutput().get(GUARD_MINUTES, TimeUnit.MINUTES);
+      // The muxer leaves the connection when it goes inactive, which may come after close's future.
+      CountDownLatch inactive = new CountDownLatch(1);
+      client.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+          inactive.countDown();
+        }
+      });
+      client.close().sync();
+      assertTrue(inactive.await(GUARD_MINUTES, TimeUnit.MINUTES));
+      server.close().sync();
+      assertArrayEquals(new byte[] {1, 2, 3}, accepted.get(0).received());
+      Future<StreamChannel> none = new StreamChannelBootstrap(client).open();
+      assertInstanceOf(IllegalStateException.class, none.await().cause(), "no muxer on a closed connection");
+    } finally {
+      group.shutdownGracefully(0, 0, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  @Test
+  void aResetCarriesItsStreamIdAndNoStackTrace() {
+    StreamResetException e = new StreamResetException(7);
+    assertEquals(7, e.streamId());
+    assertEquals("stream 7 reset by the peer", e.getMessage());
+    assertEquals(0, e.getStackTrace().length);
+  }
+}
