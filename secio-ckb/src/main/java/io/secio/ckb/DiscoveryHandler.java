@@ -1,8 +1,8 @@
 package io.secio.ckb;
 
 import io.secio.ckb.message.DiscoveryMessage;
-import io.secio.ckb.protocol.CkbException;
 import io.secio.ckb.protocol.CkbException.Reason;
+import io.secio.ckb.protocol.CkbException;
 import io.secio.ckb.protocol.CkbProtocol;
 import io.secio.ckb.protocol.Node;
 import io.secio.multiaddr.Component;

@@ -2,8 +2,8 @@ package io.secio.ckb;
 
 import io.netty.util.concurrent.ScheduledFuture;
 import io.secio.ckb.message.PingMessage;
-import io.secio.ckb.protocol.CkbException;
 import io.secio.ckb.protocol.CkbException.Reason;
+import io.secio.ckb.protocol.CkbException;
 import io.secio.ckb.protocol.CkbProtocol;
 import java.time.Duration;
 

@@ -1,8 +1,8 @@
 package io.secio.ckb;
 
 import io.secio.ckb.message.TimeMessage;
-import io.secio.ckb.protocol.CkbException;
 import io.secio.ckb.protocol.CkbException.Reason;
+import io.secio.ckb.protocol.CkbException;
 import io.secio.ckb.protocol.CkbProtocol;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

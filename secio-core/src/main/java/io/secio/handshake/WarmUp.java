@@ -1,17 +1,17 @@
 package io.secio.handshake;
 
-import io.secio.protocol.CipherAlgorithm;
 import io.secio.Dialect;
-import io.secio.protocol.ExchangeAlgorithm;
-import io.secio.protocol.HashAlgorithm;
 import io.secio.PeerVerifier;
 import io.secio.SecioConfig;
-import io.secio.protocol.SecioException;
 import io.secio.SecioObserver;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Primitive;
 import io.secio.frame.CipherPair;
 import io.secio.identity.IdentityKeyPair;
+import io.secio.protocol.CipherAlgorithm;
+import io.secio.protocol.ExchangeAlgorithm;
+import io.secio.protocol.HashAlgorithm;
+import io.secio.protocol.SecioException;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.secio.testing.Hex;
 import io.secio.crypto.CryptoBackend;
 import io.secio.crypto.Ed25519KeySpecs;
 import io.secio.crypto.Primitive;
+import io.secio.testing.Hex;
 import io.secio.testing.TestBackends;
 import java.security.InvalidKeyException;
 import java.util.Random;

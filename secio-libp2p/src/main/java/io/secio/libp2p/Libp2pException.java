@@ -1,7 +1,7 @@
 package io.secio.libp2p;
 
-import io.secio.protocol.SecioException;
 import io.secio.netty.multistream.MultistreamException;
+import io.secio.protocol.SecioException;
 import java.io.IOException;
 
 /**

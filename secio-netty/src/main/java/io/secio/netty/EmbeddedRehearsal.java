@@ -7,10 +7,10 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.secio.Dialect;
 import io.secio.SecioConfig;
-import io.secio.protocol.SecioException;
 import io.secio.SecioSession;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.protocol.SecioException;
 
 /**
  * For {@link Secio#warmUp}: one handshake through {@link Secio}'s own handlers on two in-memory

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.secio.PeerId;
 import io.secio.SecioConfig;
-import io.secio.protocol.SecioException;
 import io.secio.SecioMode;
 import io.secio.SecioObserver;
 import io.secio.SecioSession;
 import io.secio.identity.IdentityKeyPair;
 import io.secio.identity.KeyType;
+import io.secio.protocol.SecioException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;

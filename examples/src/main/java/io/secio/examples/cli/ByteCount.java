@@ -1,8 +1,8 @@
 package io.secio.examples.cli;
 
 import java.util.Locale;
-import picocli.CommandLine;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine;
 
 /**
  * picocli converter for a byte count: digits, optionally followed by {@code K}, {@code M} or {@code

@@ -1,8 +1,8 @@
 package io.secio.examples.cli;
 
 import java.net.InetSocketAddress;
-import picocli.CommandLine;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine;
 
 /**
  * A {@code HOST:PORT} argument ({@code [::1]:4001} for an IPv6 host). Immutable.

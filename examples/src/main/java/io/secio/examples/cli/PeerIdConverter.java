@@ -1,8 +1,8 @@
 package io.secio.examples.cli;
 
 import io.secio.PeerId;
-import picocli.CommandLine;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine;
 
 /** picocli converter for a base58 peer id such as {@code 12D3KooW...}. */
 final class PeerIdConverter implements CommandLine.ITypeConverter<PeerId> {

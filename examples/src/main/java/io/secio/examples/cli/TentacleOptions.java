@@ -4,11 +4,11 @@ import io.secio.Dialect;
 import io.secio.SecioConfig;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine;
 
 /**
  * {@code --protocol NAME:V1,V2,...}: run a tentacle session (yamux and tentacle's protocol-select

@@ -3,8 +3,8 @@ package io.secio.streams.internal;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelPromise;
 import io.netty.channel.ChannelProgressivePromise;
+import io.netty.channel.ChannelPromise;
 import io.netty.util.DefaultAttributeMap;
 import java.net.SocketAddress;
 
