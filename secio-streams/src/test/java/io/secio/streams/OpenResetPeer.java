@@ -30,6 +30,12 @@ import java.util.concurrent.TimeUnit;
 public final class OpenResetPeer {
   /** How long any one step may take before the soak fails: a hang guard, not a timing. */
   public static final long GUARD_MINUTES = 2;
+  /**
+   * How long a write may wait for the node before the peer takes the node to have stopped reading it:
+   * TCP's own backpressure, which bounds the node as well as a cut-off does. The peer then resets the
+   * connection and dials again. Not a timing: a slow node only costs the soak a connection more.
+   */
+  private static final long STALL_SECONDS = 30;
 
   /** The muxer the peer speaks, and the bytes of its open and reset. */
   public enum Frames {
@@ -78,8 +84,11 @@ public final class OpenResetPeer {
     Connection dial() throws Exception;
   }
 
-  /** What the soak saw: the live heap at each sample, in bytes, and how many connections it took. */
-  public record Result(List<Long> liveHeap, int connections) {
+  /**
+   * What the soak saw: the live heap at each sample, in bytes, how many connections it took, and on
+   * how many of them the node stopped reading rather than cut the peer off.
+   */
+  public record Result(List<Long> liveHeap, int connections, int stalls) {
     /**
      * How far the live heap rose in the second half of the soak above its highest point in the first
      * half: about 0 when what the node keeps is bounded (it fills up early, then stays), and half of
@@ -95,7 +104,7 @@ public final class OpenResetPeer {
     @Override
     public String toString() {
       return "live heap " + liveHeap.stream().map(b -> b / 1024 / 1024 + " MiB").toList() + " over " + connections
-          + " connections";
+          + " connections (" + stalls + " stalled)";
     }
   }
 
@@ -143,6 +152,7 @@ public final class OpenResetPeer {
     int sampleEvery = pairs / samples;
     Connection c = dialer.dial();
     int connections = 1;
+    int stalls = 0;
     long nextId = frames.firstId;
     for (int sent = 0; sent < pairs; ) {
       if (c.ended().cause.isDone() || !c.peer().isActive()) {
@@ -158,8 +168,12 @@ public final class OpenResetPeer {
         nextId += frames.step;
       }
       ChannelFuture written = c.peer().writeAndFlush(batch);
-      if (!written.await(GUARD_MINUTES, TimeUnit.MINUTES)) {
-        throw new AssertionError("hang guard: a write of " + n + " pairs not taken");
+      if (!written.await(STALL_SECONDS, TimeUnit.SECONDS)) {
+        stalls++;
+        reset(c);
+        if (!written.await(GUARD_MINUTES, TimeUnit.MINUTES)) {
+          throw new AssertionError("hang guard: a write of " + n + " pairs outlived its connection");
+        }
       }
       if (!written.isSuccess()) {
         continue; // the node closed meanwhile: dial again, the pairs are sent there
@@ -170,7 +184,15 @@ public final class OpenResetPeer {
       }
     }
     hangUp(c);
-    return new Result(heap, connections);
+    return new Result(heap, connections, stalls);
+  }
+
+  /** Closes with bytes unread, so the kernel resets the connection, and waits for the node to close. */
+  private static void reset(Connection c) throws InterruptedException {
+    c.peer().close().await(GUARD_MINUTES, TimeUnit.MINUTES);
+    if (!c.node().closeFuture().await(GUARD_MINUTES, TimeUnit.MINUTES)) {
+      throw new AssertionError("hang guard: the node kept a connection its peer reset");
+    }
   }
 
   /** Half-closes (the node closes on our FIN) and waits for the node to close, then closes. */
