@@ -56,7 +56,9 @@ public final class DialLibp2pNode {
   public static Pinged ping(EventLoopGroup group, Transports transport, String host, int port, PeerId node)
       throws Exception {
     SecioConfig config = SecioConfig.builder(IdentityKeyPair.generate(KeyType.ED25519, new SecureRandom())).build();
-    Libp2pConfig libp2p = Libp2pConfig.builder().muxers(Muxer.MPLEX, Muxer.YAMUX).build();
+    // identify(), if a caller asks for it, gives up after 20 s: within the 30 s this dial allows.
+    Libp2pConfig libp2p = Libp2pConfig.builder().muxers(Muxer.MPLEX, Muxer.YAMUX)
+        .identifyTimeout(Duration.ofSeconds(20)).build();
     Channel ch = new Bootstrap()
         .group(group)
         .channel(transport.channelClass())
