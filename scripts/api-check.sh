@@ -36,6 +36,20 @@ echo "the API of $selection (packages $included) against secio $baseline from ${
 for module in "${modules[@]}"; do
   rm -f "$module"/target/japicmp/api-compat.*
 done
+if [ -n "$repository" ]; then
+  # A release version, once in the local Maven repository, is never fetched again: a copy cached from
+  # an earlier staging (another tree) would stand in for this one. The staging named is the baseline.
+  local_repository=$(mvn -q -B help:evaluate -Dexpression=settings.localRepository -DforceStdout </dev/null \
+      | sed 's/\x1b\[[0-9;]*m//g')
+  if [ -d "$local_repository/io/secio" ]; then
+    for cached in "$local_repository"/io/secio/*/"$baseline"; do
+      if [ -d "$cached" ]; then
+        rm -rf "$cached"
+        echo "dropped the cached $cached"
+      fi
+    done
+  fi
+fi
 status=0
 mvn -B -ntp -Papi-compat -pl "$selection" -am verify \
     -Dmaven.test.skip=true -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
