@@ -24,11 +24,14 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
 import io.secio.streams.Collect;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
+import io.secio.streams.StreamOpener;
 import io.secio.streams.yamux.YamuxException.Reason;
 import java.io.ByteArrayOutputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -537,6 +540,7 @@ class HostileFramesTest {
       assertEquals("CONTROL_FLOOD: 64 control frames unread by the peer", e.getMessage());
       assertEquals(64 + 1, pairs, "64 ACKs unread; the next SYN ends the session");
       assertEquals(64 + 1, unread.held.size(), "64 ACKs, then GoAway 2");
+      assertEquals(1 + 64, l.streams.size(), "no stream for the SYN whose ACK could not go");
       assertEquals("000300000000000000000002", Wire.HEX.formatHex(ByteBufUtil.getBytes((ByteBuf) unread.held.get(64))));
       assertEquals(List.of("active", "exception YamuxException", "inactive"), l.stream().events);
     } finally {
@@ -689,11 +693,12 @@ class HostileFramesTest {
   @Test
   void afterOurGoAwayNoKeepalivePingGoesOutAndNoStreamOpens() {
     Unread unread = new Unread();
-    try (Listener l = new Listener(TENTACLE, unread)) {
+    // The GoAway may take two minutes to be written: the keepalive's tick at 30 s comes first.
+    try (Listener l = new Listener(TENTACLE.toBuilder().writeTimeout(Duration.ofMinutes(2)).build(), unread)) {
       unread.release();
       l.channel.pipeline().close(); // GoAway 0, held unread: the connection stays open meanwhile
       unread.release();
-      l.channel.advanceTimeBy(9, TimeUnit.SECONDS);
+      l.channel.advanceTimeBy(31, TimeUnit.SECONDS);
       l.channel.runScheduledPendingTasks();
       assertTrue(l.channel.isOpen());
       assertTrue(unread.held.isEmpty(), "no ping");
@@ -714,6 +719,18 @@ class HostileFramesTest {
       assertEquals(List.of(), Wire.frames(l.channel));
       assertTrue(l.channel.isOpen());
       assertEquals(Reason.SESSION_CLOSED, ((YamuxException) l.stream().errors.get(0)).reason());
+    }
+  }
+
+  @Test
+  void aSessionKeptPastItsConnectionsEndOpensNothing() {
+    try (Listener l = new Listener(TENTACLE)) {
+      StreamOpener kept = l.channel.attr(StreamOpener.KEY).get();
+      l.channel.pipeline().fireChannelInactive(); // the session ends; the connection has not closed itself
+      Promise<StreamChannel> open = l.channel.eventLoop().newPromise();
+      kept.open(stream -> {}, open);
+      assertEquals("SESSION_CLOSED: the session is closed", open.cause().getMessage());
+      assertEquals(List.of(), Wire.frames(l.channel));
     }
   }
 }
