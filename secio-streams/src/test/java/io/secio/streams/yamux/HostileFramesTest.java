@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
@@ -31,6 +32,7 @@ import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.StreamOpener;
 import io.secio.streams.yamux.YamuxException.Reason;
 import java.io.ByteArrayOutputStream;
+import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -731,6 +733,37 @@ class HostileFramesTest {
       kept.open(stream -> {}, open);
       assertEquals("SESSION_CLOSED: the session is closed", open.cause().getMessage());
       assertEquals(List.of(), Wire.frames(l.channel));
+    }
+  }
+
+  @Test
+  void aFinThePeerLeftNoRoomForFailsItsShutdownAndTheSessionEndsWithTheFlood() {
+    Unread unread = new Unread();
+    try (Listener l = new Listener(TENTACLE.toBuilder().maxUnreadControlFrames(2).build(), unread)) {
+      unread.read();
+      l.channel.writeInbound(pings(2)); // two pongs, unread: the bound
+      ChannelFuture fin = l.stream().stream.shutdownOutput();
+      l.channel.runPendingTasks();
+      assertInstanceOf(ClosedChannelException.class, fin.cause(), "never hangs: the stream closed with its session");
+      assertEquals(Reason.CONTROL_FLOOD, assertThrows(YamuxException.class, l.channel::checkException).reason());
+      assertFalse(l.channel.isActive() && l.stream().stream.isOpen());
+    } finally {
+      unread.release();
+    }
+  }
+
+  @Test
+  void aFinWrittenCompletesItsShutdownOnceTheSocketTookIt() {
+    Unread unread = new Unread();
+    try (Listener l = new Listener(TENTACLE, unread)) {
+      unread.read();
+      ChannelFuture fin = l.stream().stream.shutdownOutput();
+      l.channel.runPendingTasks();
+      assertFalse(fin.isDone(), "written, not taken");
+      unread.read();
+      assertTrue(fin.isSuccess());
+    } finally {
+      unread.release();
     }
   }
 }
