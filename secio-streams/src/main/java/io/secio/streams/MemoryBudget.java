@@ -1,8 +1,10 @@
 package io.secio.streams;
 
 import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.UnknownHostException;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -124,28 +126,22 @@ public final class MemoryBudget {
     if (!(remote instanceof InetSocketAddress inet) || inet.getAddress() == null) {
       return NO_ADDRESS;
     }
-    byte[] address = inet.getAddress().getAddress();
-    return inet.getAddress() instanceof Inet6Address
-        ? new Source(Arrays.copyOf(address, 8)) // its /64: one host easily holds a whole one
-        : new Source(address);
-  }
-
-  /** An IPv4 address, or an IPv6 /64 network, by its bytes. */
-  private record Source(byte[] bytes) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Source s && Arrays.equals(bytes, s.bytes);
+    InetAddress address = inet.getAddress();
+    if (!(address instanceof Inet6Address)) {
+      return address;
     }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(bytes);
+    try {
+      // Its /64 network: one host easily holds a whole one.
+      return InetAddress.getByAddress(Arrays.copyOf(Arrays.copyOf(address.getAddress(), 8), 16));
+    } catch (UnknownHostException e) {
+      throw new IllegalStateException("16 bytes are an IPv6 address", e);
     }
   }
 
   @Override
   public String toString() {
-    return "MemoryBudget{used=" + used.get() + ", max=" + maxBytes + ", maxPerSource=" + maxBytesPerSource + "}";
+    return "MemoryBudget{used=" + used.get() + ", max=" + maxBytes + ", maxPerSource=" + maxBytesPerSource
+        + ", sources=" + perSource.size() + "}";
   }
 
   /**

@@ -120,4 +120,58 @@ class FlowControlTest {
       assertTrue(out.isWritable(), "handed to the connection");
     }
   }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aStreamIsUnwritablePastItsHighWaterMarkUntilUnderItsLowOneAndHearsEachChangeOnce(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel out = pair.open(new Collect());
+      out.config().setWriteBufferWaterMark(new WriteBufferWaterMark(5, 10));
+      List<String> heard = new ArrayList<>();
+      out.pipeline().addFirst(new ChannelInboundHandlerAdapter() {
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+          heard.add(out.isWritable() + " " + out.bytesBeforeUnwritable() + " " + out.bytesBeforeWritable());
+        }
+      });
+      assertEquals(11, out.bytesBeforeUnwritable());
+      assertEquals(0, out.bytesBeforeWritable());
+      out.write(Unpooled.wrappedBuffer(new byte[10]));
+      assertTrue(out.isWritable(), "at the high water mark, not past it");
+      assertEquals(1, out.bytesBeforeUnwritable());
+      out.write(Unpooled.wrappedBuffer(new byte[6]));
+      out.write(Unpooled.wrappedBuffer(new byte[5]));
+      assertFalse(out.isWritable());
+      assertEquals(0, out.bytesBeforeUnwritable());
+      assertEquals(21 - 5 + 1, out.bytesBeforeWritable());
+      // The writes leave one by one: at 11 and at exactly the low water mark the stream stays unwritable.
+      out.flush();
+      assertEquals(List.of("false 0 12", "true 11 0"), heard, "unwritable at 16 bytes, writable at 0");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aStreamUnwritableForTwoReasonsHearsOneChangeEachWay(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel out = pair.open(new Collect());
+      out.config().setWriteBufferWaterMark(new WriteBufferWaterMark(5, 10));
+      List<Boolean> heard = new ArrayList<>();
+      out.pipeline().addFirst(new ChannelInboundHandlerAdapter() {
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+          heard.add(out.isWritable());
+        }
+      });
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, false);
+      pair.client.runPendingTasks();
+      out.write(Unpooled.wrappedBuffer(new byte[11])); // and its own queue full
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, true);
+      pair.client.runPendingTasks();
+      assertFalse(out.isWritable(), "its own queue is still full");
+      out.flush();
+      assertTrue(out.isWritable());
+      assertEquals(List.of(false, true), heard);
+    }
+  }
 }

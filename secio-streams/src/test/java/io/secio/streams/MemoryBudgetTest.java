@@ -23,7 +23,9 @@ class MemoryBudgetTest {
     assertEquals(1, MemoryBudget.of(7).maxBytesPerSource());
     assertEquals(300, MemoryBudget.of(800, 300).maxBytesPerSource());
     assertEquals(800, MemoryBudget.of(800, 300).maxBytes());
-    assertThrows(IllegalArgumentException.class, () -> MemoryBudget.of(0));
+    assertEquals("maxBytes must be positive: 0",
+        assertThrows(IllegalArgumentException.class, () -> MemoryBudget.of(0)).getMessage());
+    assertEquals(1, MemoryBudget.of(1).maxBytes());
     assertThrows(IllegalArgumentException.class, () -> MemoryBudget.of(800, 0));
     assertThrows(IllegalArgumentException.class, () -> MemoryBudget.of(800, 801));
     assertEquals(800, MemoryBudget.of(800, 800).maxBytesPerSource());
@@ -46,7 +48,22 @@ class MemoryBudgetTest {
     a1.give(300);
     assertEquals(100, a1.held());
     assertEquals(400, a2.available());
-    assertEquals("MemoryBudget{used=600, max=1000, maxPerSource=600}", budget.toString());
+    assertEquals("MemoryBudget{used=600, max=1000, maxPerSource=600, sources=2}", budget.toString());
+  }
+
+  @Test
+  void aSourcesShareFollowsWhatItsAccountsGiveBackAndASourceHoldingNothingIsForgotten() {
+    MemoryBudget budget = MemoryBudget.of(10_000, 600);
+    MemoryBudget.Account a1 = budget.account(at("10.0.0.1"));
+    MemoryBudget.Account a2 = budget.account(at("10.0.0.1"));
+    a1.take(500);
+    a1.give(200);
+    assertEquals(300, a2.available(), "the share has 300 taken, not 500, nor none");
+    a2.take(0);
+    budget.account(at("10.0.0.9")).take(0);
+    assertEquals("MemoryBudget{used=300, max=10000, maxPerSource=600, sources=1}", budget.toString());
+    a1.give(300);
+    assertEquals("MemoryBudget{used=0, max=10000, maxPerSource=600, sources=0}", budget.toString());
   }
 
   @Test

@@ -20,6 +20,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.DefaultEventLoopGroup;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.RecvByteBufAllocator;
@@ -268,5 +269,83 @@ class StreamChannelApiTest {
     assertEquals(7, e.streamId());
     assertEquals("stream 7 reset by the peer", e.getMessage());
     assertEquals(0, e.getStackTrace().length);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void everyOutboundCallOfTheChannelGoesThroughThePipelineAndAnswersWithItsFuture(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel a = pair.open(new Collect());
+      StreamChannel b = pair.open(new Collect());
+      InetSocketAddress somewhere = new InetSocketAddress("127.0.0.1", 1);
+      for (ChannelFuture refused : List.of(a.bind(somewhere), a.connect(somewhere), a.connect(somewhere, somewhere),
+          a.bind(somewhere, a.newPromise()), a.connect(somewhere, a.newPromise()),
+          a.connect(somewhere, somewhere, a.newPromise()))) {
+        assertInstanceOf(UnsupportedOperationException.class, refused.cause());
+      }
+      assertInstanceOf(IllegalArgumentException.class, a.write("text").cause());
+      assertInstanceOf(IllegalArgumentException.class, a.write("text", a.newPromise()).cause());
+      assertInstanceOf(IllegalArgumentException.class, a.writeAndFlush("text", a.newPromise()).cause());
+      assertTrue(a.newSucceededFuture().isSuccess());
+      IllegalStateException why = new IllegalStateException("why");
+      assertSame(why, a.newFailedFuture(why).cause());
+      assertSame(a, a.newProgressivePromise().channel());
+      assertTrue(a.voidPromise().isVoid());
+      assertSame(a, a.read());
+      assertSame(a, a.flush());
+      // Identity: the stream's id names its connection and its stream id, and orders by them.
+      assertNotEquals(a.id(), b.id());
+      assertNotEquals(a.id().hashCode(), b.id().hashCode());
+      assertEquals(Long.signum(a.streamId() - b.streamId()), Integer.signum(a.id().compareTo(b.id())));
+      assertEquals(Long.signum(a.streamId() - b.streamId()), Integer.signum(a.compareTo(b)));
+      assertEquals(0, a.compareTo(a));
+      assertEquals(a.id().hashCode(), a.hashCode());
+      ChannelFuture deregistered = b.deregister();
+      pair.client.runPendingTasks();
+      assertTrue(deregistered.isSuccess());
+      assertFalse(b.isRegistered());
+      assertTrue(b.disconnect().isSuccess(), "a stream disconnects by closing");
+      assertFalse(b.isOpen());
+      ChannelPromise closed = a.newPromise();
+      assertSame(closed, a.close(closed));
+      pair.client.runPendingTasks();
+      assertTrue(closed.isSuccess());
+      assertTrue(a.deregister(a.newPromise()).isSuccess(), "a closed stream is deregistered already");
+      assertTrue(a.disconnect(a.newPromise()).isSuccess());
+      pair.pump();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void theConfigTakesHalfClosureAndNettysOptionsAndRefusesWhatItCannotHold(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel s = pair.open(new Collect());
+      assertTrue(s.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true));
+      assertEquals(Boolean.TRUE, s.config().getOption(ChannelOption.ALLOW_HALF_CLOSURE));
+      assertTrue(s.config().setOption(ChannelOption.WRITE_SPIN_COUNT, 7));
+      assertEquals(7, s.config().getOption(ChannelOption.WRITE_SPIN_COUNT));
+      assertEquals(Boolean.TRUE, s.config().getOptions().get(ChannelOption.ALLOW_HALF_CLOSURE));
+      assertFalse(s.config().setOption(ChannelOption.SO_LINGER, 1), "a socket's option is not a stream's");
+      assertThrows(IllegalArgumentException.class, () -> s.config().setOption(ChannelOption.WRITE_SPIN_COUNT, 0));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aBodyUnder1KiBIsCopiedBehindItsHeaderAndALargerOneFollowsIt(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel s = pair.open(new Collect());
+      pair.pump();
+      for (int size : new int[] {1, 1023, 1024, 4096}) {
+        s.writeAndFlush(Unpooled.wrappedBuffer(new byte[size]));
+        int writes = 0;
+        for (Object msg; (msg = pair.client.readOutbound()) != null; writes++) {
+          pair.server.writeInbound(msg);
+        }
+        assertEquals(size < 1024 ? 1 : 2, writes, size + " bytes");
+      }
+      assertEquals(1 + 1023 + 1024 + 4096, pair.serverStreams.get(0).received().length);
+    }
   }
 }

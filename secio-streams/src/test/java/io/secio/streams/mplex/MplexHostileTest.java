@@ -457,6 +457,8 @@ class MplexHostileTest {
     return Stream.of(
         Arguments.of(MplexWire.headerOnly(1, MplexFrames.MESSAGE_INITIATOR, MIB + 1),
             "FRAME_TOO_LONG: MessageInitiator of 1048577 bytes on stream 1, over 1048576"),
+        Arguments.of(MplexWire.headerOnly(2, MplexFrames.NEW_STREAM, MIB + 1),
+            "FRAME_TOO_LONG: NewStream of 1048577 bytes on stream 2, over 1048576"),
         Arguments.of(Unpooled.wrappedBuffer(new byte[] {0x0a, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x00}),
             "FRAME_TOO_LONG: a length varint over 3 bytes"),
         Arguments.of(Unpooled.wrappedBuffer(new byte[] {0x0a, (byte) 0x81, 0x00}),

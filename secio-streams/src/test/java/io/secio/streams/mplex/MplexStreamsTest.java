@@ -10,10 +10,12 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
 import io.secio.streams.Collect;
 import io.secio.streams.SessionPair;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
+import io.secio.streams.StreamOpener;
 import io.secio.streams.StreamResetException;
 import io.secio.streams.TestStreams;
 import io.secio.streams.mplex.MplexWire.Frame;
@@ -215,6 +217,18 @@ class MplexStreamsTest {
     assertInstanceOf(IllegalStateException.class, closed.cause(), "no muxer once the connection is gone");
     ch.writeInbound(MplexWire.newStream(0));
     assertEquals(0, MplexWire.written(ch).length, "nothing read once inactive");
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void aMuxerKeptPastItsConnectionsEndOpensNothing() {
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(CONFIG, null));
+    StreamOpener kept = ch.attr(StreamOpener.KEY).get();
+    ch.pipeline().fireChannelInactive(); // the session ends; the connection has not closed itself
+    Promise<StreamChannel> open = ch.eventLoop().newPromise();
+    kept.open(stream -> {}, open);
+    assertEquals("SESSION_CLOSED: the session is closed", open.cause().getMessage());
+    assertEquals(0, MplexWire.written(ch).length);
     ch.finishAndReleaseAll();
   }
 }

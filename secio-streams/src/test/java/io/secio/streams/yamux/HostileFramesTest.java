@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
@@ -24,11 +25,15 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
 import io.secio.streams.Collect;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
+import io.secio.streams.StreamOpener;
 import io.secio.streams.yamux.YamuxException.Reason;
 import java.io.ByteArrayOutputStream;
+import java.nio.channels.ClosedChannelException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -537,6 +542,7 @@ class HostileFramesTest {
       assertEquals("CONTROL_FLOOD: 64 control frames unread by the peer", e.getMessage());
       assertEquals(64 + 1, pairs, "64 ACKs unread; the next SYN ends the session");
       assertEquals(64 + 1, unread.held.size(), "64 ACKs, then GoAway 2");
+      assertEquals(1 + 64, l.streams.size(), "no stream for the SYN whose ACK could not go");
       assertEquals("000300000000000000000002", Wire.HEX.formatHex(ByteBufUtil.getBytes((ByteBuf) unread.held.get(64))));
       assertEquals(List.of("active", "exception YamuxException", "inactive"), l.stream().events);
     } finally {
@@ -689,11 +695,12 @@ class HostileFramesTest {
   @Test
   void afterOurGoAwayNoKeepalivePingGoesOutAndNoStreamOpens() {
     Unread unread = new Unread();
-    try (Listener l = new Listener(TENTACLE, unread)) {
+    // The GoAway may take two minutes to be written: the keepalive's tick at 30 s comes first.
+    try (Listener l = new Listener(TENTACLE.toBuilder().writeTimeout(Duration.ofMinutes(2)).build(), unread)) {
       unread.release();
       l.channel.pipeline().close(); // GoAway 0, held unread: the connection stays open meanwhile
       unread.release();
-      l.channel.advanceTimeBy(9, TimeUnit.SECONDS);
+      l.channel.advanceTimeBy(31, TimeUnit.SECONDS);
       l.channel.runScheduledPendingTasks();
       assertTrue(l.channel.isOpen());
       assertTrue(unread.held.isEmpty(), "no ping");
@@ -714,6 +721,49 @@ class HostileFramesTest {
       assertEquals(List.of(), Wire.frames(l.channel));
       assertTrue(l.channel.isOpen());
       assertEquals(Reason.SESSION_CLOSED, ((YamuxException) l.stream().errors.get(0)).reason());
+    }
+  }
+
+  @Test
+  void aSessionKeptPastItsConnectionsEndOpensNothing() {
+    try (Listener l = new Listener(TENTACLE)) {
+      StreamOpener kept = l.channel.attr(StreamOpener.KEY).get();
+      l.channel.pipeline().fireChannelInactive(); // the session ends; the connection has not closed itself
+      Promise<StreamChannel> open = l.channel.eventLoop().newPromise();
+      kept.open(stream -> {}, open);
+      assertEquals("SESSION_CLOSED: the session is closed", open.cause().getMessage());
+      assertEquals(List.of(), Wire.frames(l.channel));
+    }
+  }
+
+  @Test
+  void aFinThePeerLeftNoRoomForFailsItsShutdownAndTheSessionEndsWithTheFlood() {
+    Unread unread = new Unread();
+    try (Listener l = new Listener(TENTACLE.toBuilder().maxUnreadControlFrames(2).build(), unread)) {
+      unread.read();
+      l.channel.writeInbound(pings(2)); // two pongs, unread: the bound
+      ChannelFuture fin = l.stream().stream.shutdownOutput();
+      l.channel.runPendingTasks();
+      assertInstanceOf(ClosedChannelException.class, fin.cause(), "never hangs: the stream closed with its session");
+      assertEquals(Reason.CONTROL_FLOOD, assertThrows(YamuxException.class, l.channel::checkException).reason());
+      assertFalse(l.channel.isActive() && l.stream().stream.isOpen());
+    } finally {
+      unread.release();
+    }
+  }
+
+  @Test
+  void aFinWrittenCompletesItsShutdownOnceTheSocketTookIt() {
+    Unread unread = new Unread();
+    try (Listener l = new Listener(TENTACLE, unread)) {
+      unread.read();
+      ChannelFuture fin = l.stream().stream.shutdownOutput();
+      l.channel.runPendingTasks();
+      assertFalse(fin.isDone(), "written, not taken");
+      unread.read();
+      assertTrue(fin.isSuccess());
+    } finally {
+      unread.release();
     }
   }
 }
