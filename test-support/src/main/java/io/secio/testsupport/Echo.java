@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * channel allows half-closure, which {@link #allowingHalfClosure()} turns on for each channel it is
  * added to, as a libp2p stream's echo wants) it half-closes too, once what it echoed is written. It reads on its
  * own when auto-read is off: at each read-complete and each user event (a handshake's or a
- * negotiation's completion hands the reading to it). An exception closes the channel.
+ * negotiation's completion hands the reading to it). An exception closes the channel, unless the echo
+ * is {@link #passingExceptionsOn()}.
  *
  * <p>{@code @Sharable} and stateless but for the optional byte count, which then adds up every
  * channel it is on.
@@ -29,6 +30,7 @@ public final class Echo extends ChannelInboundHandlerAdapter {
 
   private final AtomicLong echoed;
   private final boolean allowHalfClosure;
+  private final boolean closeOnException;
 
   /** An echo that counts nothing. */
   public Echo() {
@@ -37,17 +39,26 @@ public final class Echo extends ChannelInboundHandlerAdapter {
 
   /** An echo that adds the size of every read to {@code echoed}. */
   public Echo(AtomicLong echoed) {
-    this(echoed, false);
+    this(echoed, false, true);
   }
 
-  private Echo(AtomicLong echoed, boolean allowHalfClosure) {
+  private Echo(AtomicLong echoed, boolean allowHalfClosure, boolean closeOnException) {
     this.echoed = echoed;
     this.allowHalfClosure = allowHalfClosure;
+    this.closeOnException = closeOnException;
   }
 
   /** An echo that allows half-closure on its channel, so that it answers the peer's with its own. */
   public static Echo allowingHalfClosure() {
-    return new Echo(new AtomicLong(), true);
+    return new Echo(new AtomicLong(), true, true);
+  }
+
+  /**
+   * An echo that passes an exception on to the next handler and leaves the channel as the stack
+   * leaves it: a {@link Collect#observing()} after it records how a stream ended (a reset, an error).
+   */
+  public static Echo passingExceptionsOn() {
+    return new Echo(new AtomicLong(), false, false);
   }
 
   @Override
@@ -94,6 +105,10 @@ public final class Echo extends ChannelInboundHandlerAdapter {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    ctx.close();
+    if (closeOnException) {
+      ctx.close();
+    } else {
+      ctx.fireExceptionCaught(cause);
+    }
   }
 }

@@ -35,6 +35,22 @@ class HandlersTest {
   }
 
   @Test
+  void anEchoPassingExceptionsOnLeavesTheChannelToTheNextHandler() {
+    Collect after = Collect.observing();
+    EmbeddedChannel channel = new EmbeddedChannel(Echo.passingExceptionsOn(), after);
+    channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {5}));
+    ByteBuf echoed = channel.readOutbound();
+    assertEquals(Unpooled.wrappedBuffer(new byte[] {5}), echoed);
+    echoed.release();
+    assertEquals(0, after.received().length, "the echo takes the reads");
+    IOException gone = new IOException("gone");
+    channel.pipeline().fireExceptionCaught(gone);
+    assertEquals(List.of(gone), after.exceptions(), "the exception went on");
+    assertTrue(channel.isOpen(), "and nobody closed the channel");
+    assertFalse(channel.finishAndReleaseAll());
+  }
+
+  @Test
   void collectKeepsMessagesApartAndBytesInOrder() {
     Collect collect = new Collect();
     EmbeddedChannel channel = new EmbeddedChannel(collect);
