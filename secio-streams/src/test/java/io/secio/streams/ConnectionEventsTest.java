@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.secio.testsupport.Collect;
 import java.io.IOException;
 import java.util.List;
 import java.util.stream.Stream;
@@ -31,13 +32,13 @@ class ConnectionEventsTest {
   @MethodSource("muxers")
   void aFailureBelowEndsTheSessionOnceAndALaterOnePassesOn(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      Collect ours = new Collect();
+      Collect ours = Collect.observing();
       pair.open(ours);
       IOException below = new IOException("the socket broke");
       pair.client.pipeline().fireExceptionCaught(below);
       pair.client.runPendingTasks();
-      assertSame(below, ours.errors.get(0), "the stream hears the cause itself");
-      assertEquals(List.of("active", "exception IOException", "inactive"), ours.events);
+      assertSame(below, ours.exceptions().get(0), "the stream hears the cause itself");
+      assertEquals(List.of("active", "exception IOException", "inactive"), ours.events());
       assertSame(below, assertThrows(IOException.class, pair.client::checkException), "the pipeline, once");
       assertFalse(pair.client.isOpen());
       IOException later = new IOException("and again");
@@ -50,11 +51,10 @@ class ConnectionEventsTest {
   @MethodSource("muxers")
   void theEndOfTheConnectionsInputEndsTheSessionAndClosesIt(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      Collect ours = new Collect();
-      pair.open(ours);
+      StreamChannel ours = pair.open(Collect.observing());
       pair.client.pipeline().fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
       pair.client.runPendingTasks();
-      assertFalse(ours.stream.isOpen());
+      assertFalse(ours.isOpen());
       assertFalse(pair.client.isOpen());
       assertNull(pair.client.attr(StreamOpener.KEY).get(), "the muxer left the connection");
     }

@@ -9,6 +9,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.WriteBufferWaterMark;
+import io.secio.testsupport.Collect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -39,15 +40,15 @@ class FlowControlTest {
   @MethodSource("muxers")
   void aSlowStreamHoldsNoOtherUp(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer, ch -> ch.config().setAutoRead(false))) {
-      StreamChannel blocked = pair.open(new Collect());
-      StreamChannel fast = pair.open(new Collect());
-      pair.serverStreams.get(1).stream.config().setAutoRead(true);
+      StreamChannel blocked = pair.open(Collect.observing());
+      StreamChannel fast = pair.open(Collect.observing());
+      pair.serverStreams.get(1).stream().config().setAutoRead(true);
       blocked.writeAndFlush(Unpooled.wrappedBuffer(new byte[4 * MIB]));
       byte[] data = random(8 * MIB, 2);
       fast.writeAndFlush(Unpooled.wrappedBuffer(data));
       pair.pump();
-      assertArrayEquals(data, pair.serverStreams.get(1).received());
-      assertEquals(0, pair.serverStreams.get(0).received().length);
+      assertArrayEquals(data, pair.serverStreams.get(1).collect().received());
+      assertEquals(0, pair.serverStreams.get(0).collect().received().length);
       assertTrue(blocked.isOpen());
     }
   }
@@ -56,8 +57,8 @@ class FlowControlTest {
   @MethodSource("muxers")
   void theConnectionsWritabilityReachesEveryStream(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      StreamChannel a = pair.open(new Collect());
-      StreamChannel b = pair.open(new Collect());
+      StreamChannel a = pair.open(Collect.observing());
+      StreamChannel b = pair.open(Collect.observing());
       List<String> sawA = new ArrayList<>();
       a.pipeline().addLast(new ChannelInboundHandlerAdapter() {
         @Override
@@ -81,8 +82,8 @@ class FlowControlTest {
   @MethodSource("muxers")
   void queuedBytesRefillingTheConnectionGoFirstAndTheStreamsHearOnlyTheEnd(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      StreamChannel a = pair.open(new Collect());
-      StreamChannel b = pair.open(new Collect());
+      StreamChannel a = pair.open(Collect.observing());
+      StreamChannel b = pair.open(Collect.observing());
       List<String> sawB = new ArrayList<>();
       b.pipeline().addLast(new ChannelInboundHandlerAdapter() {
         @Override
@@ -102,7 +103,7 @@ class FlowControlTest {
       pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, true);
       pair.client.runPendingTasks();
       pair.pump();
-      assertArrayEquals(data, pair.serverStreams.get(0).received());
+      assertArrayEquals(data, pair.serverStreams.get(0).collect().received());
       assertTrue(a.isWritable());
       assertTrue(b.isWritable());
       assertEquals(List.of("writable=false", "writable=true"), sawB, "b heard nothing of the flips in between");
@@ -113,7 +114,7 @@ class FlowControlTest {
   @MethodSource("muxers")
   void writesPastTheHighWaterMarkMakeTheStreamUnwritableUntilTheyLeave(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      StreamChannel out = pair.open(new Collect());
+      StreamChannel out = pair.open(Collect.observing());
       out.write(Unpooled.wrappedBuffer(new byte[out.config().getWriteBufferHighWaterMark() + 1]));
       assertFalse(out.isWritable(), "queued, unflushed");
       out.flush();
@@ -125,7 +126,7 @@ class FlowControlTest {
   @MethodSource("muxers")
   void aStreamIsUnwritablePastItsHighWaterMarkUntilUnderItsLowOneAndHearsEachChangeOnce(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      StreamChannel out = pair.open(new Collect());
+      StreamChannel out = pair.open(Collect.observing());
       out.config().setWriteBufferWaterMark(new WriteBufferWaterMark(5, 10));
       List<String> heard = new ArrayList<>();
       out.pipeline().addFirst(new ChannelInboundHandlerAdapter() {
@@ -154,7 +155,7 @@ class FlowControlTest {
   @MethodSource("muxers")
   void aStreamUnwritableForTwoReasonsHearsOneChangeEachWay(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      StreamChannel out = pair.open(new Collect());
+      StreamChannel out = pair.open(Collect.observing());
       out.config().setWriteBufferWaterMark(new WriteBufferWaterMark(5, 10));
       List<Boolean> heard = new ArrayList<>();
       out.pipeline().addFirst(new ChannelInboundHandlerAdapter() {

@@ -1,11 +1,6 @@
 package io.secio.streams;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
-import io.netty.util.Version;
-import java.util.Map;
-import java.util.TreeMap;
+import io.secio.testsupport.NettyVersions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,15 +9,8 @@ import org.junit.jupiter.api.Test;
  * every Netty jar at that one version, so a run on 4.1 is not 4.2 by accident.
  */
 class NettyVersionTest {
-  private static final String EXPECTED = System.getProperty("secio.netty.expected");
-
   @Test
   void everyNettyJarIsTheExpectedVersion() {
-    assertNotNull(EXPECTED, "secio.netty.expected is set by secio-streams' pom");
-    Map<String, String> versions = new TreeMap<>();
-    Version.identify().forEach((artifact, v) -> versions.put(artifact, v.artifactVersion()));
-    assertEquals(versions.keySet().size(),
-        versions.values().stream().filter(EXPECTED::equals).count(), versions::toString);
-    assertEquals(EXPECTED, versions.get("netty-transport"), versions::toString);
+    NettyVersions.assertEveryJarIsExpected();
   }
 }

@@ -17,17 +17,17 @@ public final class SessionPair implements AutoCloseable {
   public final EmbeddedChannel client;
   public final EmbeddedChannel server;
   /** Streams the server accepted (opened by the client), and the other way round. */
-  public final List<Collect> serverStreams = new ArrayList<>();
-  public final List<Collect> clientStreams = new ArrayList<>();
+  public final List<CollectedStream> serverStreams = new ArrayList<>();
+  public final List<CollectedStream> clientStreams = new ArrayList<>();
 
   public SessionPair(Muxer muxer) {
     this(muxer, null);
   }
 
-  /** With {@code serverStreamInit} run on each stream the server accepts, before its Collect. */
+  /** With {@code serverStreamInit} run on each stream the server accepts, before its collector. */
   public SessionPair(Muxer muxer, Consumer<Channel> serverStreamInit) {
-    client = new EmbeddedChannel(muxer.client().apply(Collect.into(clientStreams)));
-    server = new EmbeddedChannel(muxer.server().apply(Collect.into(serverStreams, serverStreamInit)));
+    client = new EmbeddedChannel(muxer.client().apply(CollectedStream.into(clientStreams)));
+    server = new EmbeddedChannel(muxer.server().apply(CollectedStream.into(serverStreams, serverStreamInit)));
   }
 
   /** With the sessions' handlers as they are; the stream lists stay empty. */

@@ -33,6 +33,7 @@ import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.Future;
 import io.secio.streams.yamux.YamuxConfig;
 import io.secio.streams.yamux.YamuxHandler;
+import io.secio.testsupport.Collect;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.List;
@@ -60,15 +61,15 @@ class StreamChannelApiTest {
   @MethodSource("muxers")
   void aStreamIsNamedAfterItsConnectionAndSharesItsLoopAndAddresses(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      StreamChannel out = pair.open(new Collect());
-      StreamChannel in = pair.serverStreams.get(0).stream;
+      StreamChannel out = pair.open(Collect.observing());
+      StreamChannel in = pair.serverStreams.get(0).stream();
       assertEquals(pair.client.id().asShortText() + "/" + out.streamId(), out.id().asShortText());
       assertEquals(pair.client.id().asLongText() + "/" + out.streamId(), out.id().asLongText());
       assertEquals(out.id().asShortText(), out.id().toString());
       assertEquals(out.id(), out.id());
       assertNotEquals(out.id(), pair.client.id());
       assertEquals(out.id().hashCode(), out.id().hashCode());
-      StreamChannel later = pair.open(new Collect());
+      StreamChannel later = pair.open(Collect.observing());
       assertNotEquals(out.id(), later.id());
       assertTrue(out.id().compareTo(later.id()) < 0 && later.id().compareTo(out.id()) > 0);
       assertEquals(0, out.id().compareTo(pair.client.id()), "against a connection's id, its own connection's decides");
@@ -94,7 +95,7 @@ class StreamChannelApiTest {
   @MethodSource("muxers")
   void aStreamIsNeitherBoundNorConnectedNorRegisteredByHand(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      Collect c = new Collect();
+      Collect c = Collect.observing();
       StreamChannel out = pair.open(c);
       assertInstanceOf(UnsupportedOperationException.class, out.bind(new InetSocketAddress(0)).cause());
       assertInstanceOf(UnsupportedOperationException.class, out.connect(new InetSocketAddress(0)).cause());
@@ -112,7 +113,7 @@ class StreamChannelApiTest {
       pair.client.runPendingTasks();
       assertTrue(disconnected.isSuccess(), "a disconnect is a close");
       assertFalse(out.isOpen());
-      assertEquals(List.of("active"), c.events, "deregistered before the close: no inactive event");
+      assertEquals(List.of("active"), c.events(), "deregistered before the close: no inactive event");
       assertTrue(out.close().isSuccess(), "a second close succeeds at once");
     }
   }
@@ -121,7 +122,7 @@ class StreamChannelApiTest {
   @MethodSource("muxers")
   void writesAreRefusedWithTheirReason(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      StreamChannel out = pair.open(new Collect());
+      StreamChannel out = pair.open(Collect.observing());
       assertInstanceOf(IllegalArgumentException.class, out.writeAndFlush("not bytes").cause());
       assertTrue(out.shutdownOutput().isSuccess());
       assertTrue(out.shutdownOutput().isSuccess(), "a second half-close succeeds");
@@ -142,23 +143,23 @@ class StreamChannelApiTest {
   @MethodSource("muxers")
   void shuttingInputDropsWhatCameAndWhatComesAndTheStreamStaysOpen(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer, ch -> ch.config().setAutoRead(false))) {
-      StreamChannel out = pair.open(new Collect());
-      Collect accepted = pair.serverStreams.get(0);
+      StreamChannel out = pair.open(Collect.observing());
+      CollectedStream accepted = pair.serverStreams.get(0);
       out.writeAndFlush(Unpooled.wrappedBuffer(new byte[300 * 1024]));
       pair.pump();
-      assertFalse(accepted.stream.isInputShutdown());
-      assertTrue(accepted.stream.shutdownInput().isSuccess());
-      assertTrue(accepted.stream.isInputShutdown());
-      assertTrue(accepted.stream.shutdownInput().isSuccess(), "twice is once");
+      assertFalse(accepted.stream().isInputShutdown());
+      assertTrue(accepted.stream().shutdownInput().isSuccess());
+      assertTrue(accepted.stream().isInputShutdown());
+      assertTrue(accepted.stream().shutdownInput().isSuccess(), "twice is once");
       out.writeAndFlush(Unpooled.wrappedBuffer(new byte[2 * 1024 * 1024]));
       pair.pump();
-      accepted.stream.read();
+      accepted.stream().read();
       pair.pump();
-      assertEquals(0, accepted.received().length, "nothing goes up once the input is shut");
+      assertEquals(0, accepted.collect().received().length, "nothing goes up once the input is shut");
       assertTrue(out.isWritable(), "every dropped byte gave its credit back");
-      accepted.stream.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {9}));
+      accepted.stream().writeAndFlush(Unpooled.wrappedBuffer(new byte[] {9}));
       pair.pump();
-      assertTrue(accepted.stream.isOpen());
+      assertTrue(accepted.stream().isOpen());
     }
   }
 
@@ -166,22 +167,22 @@ class StreamChannelApiTest {
   @MethodSource("muxers")
   void shutdownEndsBothWays(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      StreamChannel out = pair.open(new Collect());
-      pair.serverStreams.get(0).stream.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+      StreamChannel out = pair.open(Collect.observing());
+      pair.serverStreams.get(0).stream().config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
       out.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
       assertFalse(out.isShutdown());
       ChannelFuture both = out.shutdown();
       pair.pump();
       assertTrue(both.isSuccess());
       assertTrue(out.isInputShutdown() && out.isOutputShutdown() && out.isShutdown());
-      assertTrue(pair.serverStreams.get(0).stream.isInputShutdown());
+      assertTrue(pair.serverStreams.get(0).stream().isInputShutdown());
     }
   }
 
   @Test
   void aStreamsConfigKnowsHalfClosureAndTakesOnlyExtendedReadHandles() {
     try (SessionPair pair = new SessionPair(Muxer.yamux(YamuxConfig.tentacle()))) {
-      StreamChannel out = pair.open(new Collect());
+      StreamChannel out = pair.open(Collect.observing());
       assertEquals(Boolean.FALSE, out.config().getOptions().get(ChannelOption.ALLOW_HALF_CLOSURE));
       assertSame(out.config(), out.config().setAllowHalfClosure(true));
       assertTrue(out.config().isAllowHalfClosure());
@@ -202,7 +203,7 @@ class StreamChannelApiTest {
   @Test
   void writabilityCountsTheBytesBetweenItsMarks() {
     try (SessionPair pair = new SessionPair(Muxer.yamux(YamuxConfig.tentacle()))) {
-      StreamChannel out = pair.open(new Collect());
+      StreamChannel out = pair.open(Collect.observing());
       out.config().setWriteBufferWaterMark(new WriteBufferWaterMark(100, 200));
       assertEquals(201, out.bytesBeforeUnwritable());
       assertEquals(0, out.bytesBeforeWritable());
@@ -223,18 +224,18 @@ class StreamChannelApiTest {
     EventLoopGroup group = new DefaultEventLoopGroup(2);
     try {
       LocalAddress address = new LocalAddress("streams-" + System.nanoTime());
-      List<Collect> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
+      List<CollectedStream> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
       Channel server = new ServerBootstrap().group(group).channel(LocalServerChannel.class)
           .childHandler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-              ch.pipeline().addLast(YamuxHandler.server(YamuxConfig.tentacle(), Collect.into(accepted)));
+              ch.pipeline().addLast(YamuxHandler.server(YamuxConfig.tentacle(), CollectedStream.into(accepted)));
             }
           }).bind(address).sync().channel();
       Channel client = new Bootstrap().group(group).channel(LocalChannel.class)
           .handler(YamuxHandler.client(YamuxConfig.tentacle(), null)).connect(address).sync().channel();
       AttributeKey<String> key = AttributeKey.valueOf("bootstrapTest");
-      Collect c = new Collect();
+      Collect c = Collect.observing();
       StreamChannelBootstrap bootstrap = new StreamChannelBootstrap(client).handler(c)
           .option(ChannelOption.AUTO_READ, false).option(ChannelOption.AUTO_READ, null)
           .attr(key, "x").attr(key, null);
@@ -255,7 +256,7 @@ class StreamChannelApiTest {
       client.close().sync();
       assertTrue(inactive.await(GUARD_MINUTES, TimeUnit.MINUTES));
       server.close().sync();
-      assertArrayEquals(new byte[] {1, 2, 3}, accepted.get(0).received());
+      assertArrayEquals(new byte[] {1, 2, 3}, accepted.get(0).collect().received());
       Future<StreamChannel> none = new StreamChannelBootstrap(client).open();
       assertInstanceOf(IllegalStateException.class, none.await().cause(), "no muxer on a closed connection");
     } finally {
@@ -275,8 +276,8 @@ class StreamChannelApiTest {
   @MethodSource("muxers")
   void everyOutboundCallOfTheChannelGoesThroughThePipelineAndAnswersWithItsFuture(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      StreamChannel a = pair.open(new Collect());
-      StreamChannel b = pair.open(new Collect());
+      StreamChannel a = pair.open(Collect.observing());
+      StreamChannel b = pair.open(Collect.observing());
       InetSocketAddress somewhere = new InetSocketAddress("127.0.0.1", 1);
       for (ChannelFuture refused : List.of(a.bind(somewhere), a.connect(somewhere), a.connect(somewhere, somewhere),
           a.bind(somewhere, a.newPromise()), a.connect(somewhere, a.newPromise()),
@@ -320,7 +321,7 @@ class StreamChannelApiTest {
   @MethodSource("muxers")
   void theConfigTakesHalfClosureAndNettysOptionsAndRefusesWhatItCannotHold(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      StreamChannel s = pair.open(new Collect());
+      StreamChannel s = pair.open(Collect.observing());
       assertTrue(s.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true));
       assertEquals(Boolean.TRUE, s.config().getOption(ChannelOption.ALLOW_HALF_CLOSURE));
       assertTrue(s.config().setOption(ChannelOption.WRITE_SPIN_COUNT, 7));
@@ -335,7 +336,7 @@ class StreamChannelApiTest {
   @MethodSource("muxers")
   void aBodyUnder1KiBIsCopiedBehindItsHeaderAndALargerOneFollowsIt(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      StreamChannel s = pair.open(new Collect());
+      StreamChannel s = pair.open(Collect.observing());
       pair.pump();
       for (int size : new int[] {1, 1023, 1024, 4096}) {
         s.writeAndFlush(Unpooled.wrappedBuffer(new byte[size]));
@@ -345,7 +346,7 @@ class StreamChannelApiTest {
         }
         assertEquals(size < 1024 ? 1 : 2, writes, size + " bytes");
       }
-      assertEquals(1 + 1023 + 1024 + 4096, pair.serverStreams.get(0).received().length);
+      assertEquals(1 + 1023 + 1024 + 4096, pair.serverStreams.get(0).collect().received().length);
     }
   }
 }

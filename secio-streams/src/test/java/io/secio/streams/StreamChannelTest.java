@@ -20,6 +20,8 @@ import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
+import io.secio.testsupport.Collect;
+import io.secio.testsupport.Echo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -49,12 +51,12 @@ class StreamChannelTest {
   @MethodSource("muxers")
   void bytesGoBothWaysOnStreamsOpenedFromEitherSide(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      Collect opener = new Collect();
+      Collect opener = Collect.observing();
       StreamChannel out = pair.open(opener);
       assertTrue(out.isInitiator());
       assertEquals(muxer.firstClientId(), out.streamId());
       assertEquals(1, pair.serverStreams.size());
-      StreamChannel in = pair.serverStreams.get(0).stream;
+      StreamChannel in = pair.serverStreams.get(0).stream();
       assertFalse(in.isInitiator());
       assertEquals(muxer.firstClientId(), in.streamId());
       assertEquals(pair.server, in.parent());
@@ -62,15 +64,15 @@ class StreamChannelTest {
       out.writeAndFlush(Unpooled.wrappedBuffer(bytes("hello")));
       in.writeAndFlush(Unpooled.wrappedBuffer(bytes("world")));
       pair.pump();
-      assertArrayEquals(bytes("hello"), pair.serverStreams.get(0).received());
+      assertArrayEquals(bytes("hello"), pair.serverStreams.get(0).collect().received());
       assertArrayEquals(bytes("world"), opener.received());
 
-      Future<StreamChannel> fromServer = new StreamChannelBootstrap(pair.server).handler(new Collect()).open();
+      Future<StreamChannel> fromServer = new StreamChannelBootstrap(pair.server).handler(Collect.observing()).open();
       pair.pump();
       StreamChannel second = fromServer.getNow();
       assertEquals(muxer.firstServerId(), second.streamId());
       assertEquals(1, pair.clientStreams.size());
-      assertEquals(muxer.firstServerId(), pair.clientStreams.get(0).stream.streamId());
+      assertEquals(muxer.firstServerId(), pair.clientStreams.get(0).stream().streamId());
     }
   }
 
@@ -102,10 +104,10 @@ class StreamChannelTest {
   @MethodSource("muxers")
   void shutdownOutputIsHalfCloseAfterEverythingWritten(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      Collect opener = new Collect();
+      Collect opener = Collect.observing();
       StreamChannel out = pair.open(opener);
-      Collect accepted = pair.serverStreams.get(0);
-      accepted.stream.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+      CollectedStream accepted = pair.serverStreams.get(0);
+      accepted.stream().config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
 
       out.write(Unpooled.wrappedBuffer(bytes("all of ")));
       out.write(Unpooled.wrappedBuffer(bytes("this")));
@@ -113,20 +115,20 @@ class StreamChannelTest {
       pair.pump();
       assertTrue(shut.isSuccess());
       assertTrue(out.isOutputShutdown());
-      assertArrayEquals(bytes("all of this"), accepted.received());
-      assertEquals(List.of("active", "inputShutdown", "inputShutdownReadComplete"), accepted.events);
-      assertTrue(accepted.stream.isInputShutdown());
+      assertArrayEquals(bytes("all of this"), accepted.collect().received());
+      assertEquals(List.of("active", "inputShutdown", "inputShutdownReadComplete"), accepted.collect().events());
+      assertTrue(accepted.stream().isInputShutdown());
 
       // The other direction still works, until it half-closes too: then both ends close.
-      accepted.stream.writeAndFlush(Unpooled.wrappedBuffer(bytes("reply")));
+      accepted.stream().writeAndFlush(Unpooled.wrappedBuffer(bytes("reply")));
       pair.pump();
       assertArrayEquals(bytes("reply"), opener.received());
       assertFalse(out.write(Unpooled.wrappedBuffer(bytes("late"))).isSuccess());
-      accepted.stream.shutdownOutput();
+      accepted.stream().shutdownOutput();
       pair.pump();
-      assertFalse(accepted.stream.isOpen());
+      assertFalse(accepted.stream().isOpen());
       assertFalse(out.isOpen());
-      assertTrue(opener.errors.isEmpty() && accepted.errors.isEmpty());
+      assertTrue(opener.exceptions().isEmpty() && accepted.collect().exceptions().isEmpty());
     }
   }
 
@@ -134,17 +136,17 @@ class StreamChannelTest {
   @MethodSource("muxers")
   void peerHalfCloseWithoutHalfClosureClosesTheStreamAndAnswersWithItsEnd(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      Collect opener = new Collect();
+      Collect opener = Collect.observing();
       StreamChannel out = pair.open(opener);
       out.writeAndFlush(Unpooled.wrappedBuffer(bytes("x")));
       out.shutdownOutput();
       pair.pump();
-      Collect accepted = pair.serverStreams.get(0);
-      assertArrayEquals(bytes("x"), accepted.received());
-      assertFalse(accepted.stream.isOpen());
-      assertEquals(List.of("active", "inactive"), accepted.events);
+      CollectedStream accepted = pair.serverStreams.get(0);
+      assertArrayEquals(bytes("x"), accepted.collect().received());
+      assertFalse(accepted.stream().isOpen());
+      assertEquals(List.of("active", "inactive"), accepted.collect().events());
       assertFalse(out.isOpen(), "the answering end closes the opener's half-closed stream");
-      assertTrue(opener.errors.isEmpty());
+      assertTrue(opener.exceptions().isEmpty());
     }
   }
 
@@ -152,19 +154,19 @@ class StreamChannelTest {
   @MethodSource("muxers")
   void closeEndsTheStreamAndThePeersLaterDataIsDropped(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      Collect opener = new Collect();
+      Collect opener = Collect.observing();
       StreamChannel out = pair.open(opener);
-      Collect accepted = pair.serverStreams.get(0);
-      accepted.stream.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+      CollectedStream accepted = pair.serverStreams.get(0);
+      accepted.stream().config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
       out.close();
       pair.pump();
       assertFalse(out.isOpen());
-      assertEquals(List.of("active", "inputShutdown", "inputShutdownReadComplete"), accepted.events);
+      assertEquals(List.of("active", "inputShutdown", "inputShutdownReadComplete"), accepted.collect().events());
 
-      accepted.stream.writeAndFlush(Unpooled.wrappedBuffer(bytes("nobody reads this")));
+      accepted.stream().writeAndFlush(Unpooled.wrappedBuffer(bytes("nobody reads this")));
       pair.pump();
       assertEquals(0, opener.received().length);
-      assertTrue(opener.errors.isEmpty() && accepted.errors.isEmpty());
+      assertTrue(opener.exceptions().isEmpty() && accepted.collect().exceptions().isEmpty());
       assertTrue(pair.client.isActive(), "data on a closed stream is dropped, not an error");
     }
   }
@@ -173,32 +175,33 @@ class StreamChannelTest {
   @MethodSource("muxers")
   void resetEachWay(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      Collect opener = new Collect();
+      Collect opener = Collect.observing();
       StreamChannel out = pair.open(opener);
-      Collect accepted = pair.serverStreams.get(0);
+      CollectedStream accepted = pair.serverStreams.get(0);
       out.reset();
       pair.pump();
       assertFalse(out.isOpen());
-      assertEquals(List.of("active", "exception StreamResetException", "inactive"), accepted.events);
-      assertEquals(muxer.firstClientId(), ((StreamResetException) accepted.errors.get(0)).streamId());
-      assertTrue(opener.errors.isEmpty());
+      assertEquals(List.of("active", "exception StreamResetException", "inactive"), accepted.collect().events());
+      assertEquals(muxer.firstClientId(), ((StreamResetException) accepted.collect().exceptions().get(0)).streamId());
+      assertTrue(opener.exceptions().isEmpty());
 
-      Collect second = new Collect();
+      Collect second = Collect.observing();
       StreamChannel out2 = pair.open(second);
-      pair.serverStreams.get(1).stream.reset();
+      pair.serverStreams.get(1).stream().reset();
       pair.pump();
       assertFalse(out2.isOpen());
-      assertEquals(List.of("active", "exception StreamResetException", "inactive"), second.events);
+      assertEquals(List.of("active", "exception StreamResetException", "inactive"), second.events());
     }
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("muxers")
   void aLastMessageThatCameWithThePeersEndIsAnsweredBeforeTheStreamCloses(Muxer muxer) {
-    List<Collect> accepted = new ArrayList<>();
+    List<CollectedStream> accepted = new ArrayList<>();
     try (SessionPair pair = new SessionPair(muxer.client().apply(null),
-        muxer.server().apply(Collect.into(accepted, ch -> ch.pipeline().addLast(TestStreams.Echo.INSTANCE))))) {
-      Collect opener = new Collect();
+        muxer.server().apply(CollectedStream.into(accepted,
+            ch -> ch.pipeline().addLast(Echo.passingExceptionsOn()))))) {
+      Collect opener = Collect.observing();
       StreamChannel out = new StreamChannelBootstrap(pair.client).handler(opener).open().getNow();
       pair.pump();
       out.write(Unpooled.wrappedBuffer(bytes("last words")));
@@ -206,9 +209,9 @@ class StreamChannelTest {
       pair.deliverInOneRead(pair.client, pair.server); // the message and the end in one read
       pair.pump();
       assertArrayEquals(bytes("last words"), opener.received(), "the reply went out before the close");
-      assertTrue(opener.errors.isEmpty(), "ended, not reset: " + opener.errors);
+      assertTrue(opener.exceptions().isEmpty(), "ended, not reset: " + opener.exceptions());
       assertFalse(out.isOpen());
-      assertEquals(List.of("active", "inactive"), accepted.get(0).events);
+      assertEquals(List.of("active", "inactive"), accepted.get(0).collect().events());
     }
   }
 
@@ -236,16 +239,16 @@ class StreamChannelTest {
   void aRefusalResetsTheStreamBeforeItsPipelineHearsWhy(Muxer muxer) {
     RefuseAndCloseOnTheError refuse = new RefuseAndCloseOnTheError();
     try (SessionPair pair = new SessionPair(muxer, ch -> ch.pipeline().addLast(refuse))) {
-      Collect opener = new Collect();
+      Collect opener = Collect.observing();
       StreamChannel out = pair.open(opener);
       ByteBuf request = Unpooled.wrappedBuffer(bytes("a request over some limit"));
       out.writeAndFlush(request);
       pair.pump();
       assertEquals(1, refuse.heard.size());
       assertSame(refuse.refusal, refuse.heard.get(0));
-      assertFalse(pair.serverStreams.get(0).stream.isOpen());
-      assertEquals(List.of("active", "exception StreamResetException", "inactive"), opener.events);
-      assertInstanceOf(StreamResetException.class, opener.errors.get(0));
+      assertFalse(pair.serverStreams.get(0).stream().isOpen());
+      assertEquals(List.of("active", "exception StreamResetException", "inactive"), opener.events());
+      assertInstanceOf(StreamResetException.class, opener.exceptions().get(0));
       assertFalse(out.isOpen());
     }
   }
@@ -255,7 +258,7 @@ class StreamChannelTest {
   void theOpeningFrameGoesOutAtOnceEvenWhenTheStreamReadsNothing(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
       Future<StreamChannel> f = new StreamChannelBootstrap(pair.client).option(ChannelOption.AUTO_READ, false)
-          .handler(new Collect()).open();
+          .handler(Collect.observing()).open();
       assertTrue(f.isSuccess());
       assertTrue(pair.client.outboundMessages().size() > 0, "flushed with the open");
       pair.pump();
@@ -269,13 +272,13 @@ class StreamChannelTest {
     try (SessionPair pair = new SessionPair(muxer)) {
       Promise<StreamChannel> done = pair.client.eventLoop().newPromise();
       done.setSuccess(null);
-      Collect c = new Collect();
+      Collect c = Collect.observing();
       new StreamChannelBootstrap(pair.client).handler(c).open(done);
       pair.client.runPendingTasks();
-      assertEquals(List.of("active", "inactive"), c.events, "opened, then closed: nobody holds it");
+      assertEquals(List.of("active", "inactive"), c.events(), "opened, then closed: nobody holds it");
       pair.pump();
       assertEquals(1, pair.serverStreams.size());
-      assertFalse(pair.serverStreams.get(0).stream.isOpen(), "the peer saw it end");
+      assertFalse(pair.serverStreams.get(0).stream().isOpen(), "the peer saw it end");
     }
   }
 
@@ -283,14 +286,15 @@ class StreamChannelTest {
   @MethodSource("muxers")
   void removingTheMuxerFailsEveryStreamAndOpensNoMore(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
-      Collect opener = new Collect();
+      Collect opener = Collect.observing();
       pair.open(opener);
       pair.client.pipeline().removeFirst();
       pair.client.runPendingTasks();
-      assertEquals(List.of("active", "exception " + opener.errors.get(0).getClass().getSimpleName(), "inactive"),
-          opener.events);
-      assertTrue(opener.errors.get(0).getMessage().endsWith("handler left the pipeline"), opener.errors.toString());
-      Future<StreamChannel> late = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      assertEquals(List.of("active", "exception " + opener.exceptions().get(0).getClass().getSimpleName(), "inactive"),
+          opener.events());
+      assertTrue(opener.exceptions().get(0).getMessage().endsWith("handler left the pipeline"),
+          opener.exceptions().toString());
+      Future<StreamChannel> late = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       pair.client.runPendingTasks();
       assertInstanceOf(IllegalStateException.class, late.cause(), "no muxer in the pipeline any more");
       assertTrue(pair.client.isOpen(), "the connection is the application's again");

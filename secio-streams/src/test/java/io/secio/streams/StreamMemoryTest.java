@@ -15,6 +15,8 @@ import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.Future;
+import io.secio.testsupport.Collect;
 import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -82,12 +84,12 @@ class StreamMemoryTest {
       pair.server.unsafe().outboundBuffer().setUserDefinedWritability(1, false);
       pair.server.runPendingTasks();
       assertFalse(pair.server.isWritable());
-      List<Collect> ours = new ArrayList<>();
+      List<CollectedStream> ours = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
-        Collect c = new Collect();
-        new StreamChannelBootstrap(pair.client).handler(c).open();
+        Collect c = Collect.observing();
+        Future<StreamChannel> opened = new StreamChannelBootstrap(pair.client).handler(c).open();
         pair.pump();
-        ours.add(c);
+        ours.add(new CollectedStream(opened.getNow(), c));
       }
       assertEquals(3, streams.opened.size());
       Channel kept = streams.opened.get(1).get();
@@ -95,8 +97,8 @@ class StreamMemoryTest {
       assertTrue(kept.isOpen());
       assertFalse(kept.isWritable());
       kept = null;
-      ours.get(0).stream.reset();
-      ours.get(2).stream.reset();
+      ours.get(0).stream().reset();
+      ours.get(2).stream().reset();
       pair.pump();
       assertTrue(collected(streams.opened.get(0)), "the first stream, reset, is gone");
       assertTrue(collected(streams.opened.get(2)), "the last stream, reset, is gone");
@@ -106,8 +108,8 @@ class StreamMemoryTest {
       pair.server.runPendingTasks();
       pair.pump();
       assertTrue(pair.server.isWritable());
-      assertEquals("/p\n", new String(ours.get(1).received(), StandardCharsets.US_ASCII));
-      assertEquals(0, ours.get(0).received().length);
+      assertEquals("/p\n", new String(ours.get(1).collect().received(), StandardCharsets.US_ASCII));
+      assertEquals(0, ours.get(0).collect().received().length);
     }
   }
 
@@ -118,13 +120,12 @@ class StreamMemoryTest {
     SocketTakesNothing socket = new SocketTakesNothing();
     EmbeddedChannel server = new EmbeddedChannel(socket, muxer.server().apply(streams));
     try (SessionPair pair = new SessionPair(muxer.client().apply(null), new ChannelInboundHandlerAdapter())) {
-      Collect ours = new Collect();
-      new StreamChannelBootstrap(pair.client).handler(ours).open();
+      Future<StreamChannel> ours = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       pair.client.runPendingTasks();
       deliver(pair.client, server);
       assertEquals(1, streams.opened.size());
       assertEquals(List.of("waiting"), streams.writes, "its bytes went to the connection, which has not sent them");
-      ours.stream.reset();
+      ours.getNow().reset();
       deliver(pair.client, server);
       assertTrue(collected(streams.opened.get(0)), "the frame the connection holds keeps nothing of the stream");
       assertEquals(List.of("ClosedChannelException"), streams.writes, "a reset stream's bytes may never go");
@@ -170,11 +171,10 @@ class StreamMemoryTest {
   void aStreamThePeerResetsIsInactiveBeforeTheNextFrameOfTheSameReadIsHandled(Muxer muxer) {
     Lifecycle lifecycle = new Lifecycle();
     try (SessionPair pair = new SessionPair(muxer.client().apply(null), muxer.server().apply(lifecycle))) {
-      Collect first = new Collect();
-      new StreamChannelBootstrap(pair.client).handler(first).open();
+      Future<StreamChannel> first = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       pair.client.runPendingTasks();
-      first.stream.reset();
-      new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      first.getNow().reset();
+      new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       pair.deliverInOneRead(pair.client, pair.server);
       long a = muxer.firstClientId();
       long b = a + (muxer.firstClientId() == muxer.firstServerId() ? 1 : 2);
@@ -195,10 +195,9 @@ class StreamMemoryTest {
       }
     };
     try (SessionPair pair = new SessionPair(muxer.client().apply(null), muxer.server().apply(lifecycle))) {
-      Collect ours = new Collect();
-      new StreamChannelBootstrap(pair.client).handler(ours).open();
+      Future<StreamChannel> ours = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       pair.client.runPendingTasks();
-      ours.stream.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1}));
+      ours.getNow().writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1}));
       pair.deliverInOneRead(pair.client, pair.server);
       long id = muxer.firstClientId();
       assertEquals(List.of("active " + id, "inactive " + id), lifecycle.events);

@@ -2,53 +2,17 @@ package io.secio.streams;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.socket.ChannelInputShutdownEvent;
 import java.security.MessageDigest;
 import java.util.concurrent.CompletableFuture;
 
-/** Stream handlers the socket tests share: an echo, a digest of what arrives, a writer that respects writability. */
+/**
+ * What the socket tests share: a digest of what a stream receives, a writer that respects
+ * writability, the interop pattern.
+ */
 public final class TestStreams {
   private TestStreams() {}
-
-  /**
-   * Echoes every byte of a stream, flushing at read complete, and half-closes after the peer's
-   * half-close; without half-closure the stream closes after the peer's end, its echo sent first.
-   */
-  @ChannelHandler.Sharable
-  public static final class Echo extends ChannelInboundHandlerAdapter {
-    public static final Echo INSTANCE = new Echo();
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ctx.write(msg);
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-      ctx.flush();
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-      if (evt instanceof ChannelInputShutdownEvent) {
-        ((StreamChannel) ctx.channel()).shutdownOutput();
-      }
-    }
-  }
-
-  public static final ChannelInitializer<Channel> ECHO_STREAMS = new ChannelInitializer<>() {
-    @Override
-    protected void initChannel(Channel ch) {
-      ch.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
-      ch.pipeline().addLast(Echo.INSTANCE);
-    }
-  };
 
   /** Collects a stream's bytes (a digest and a count) until it closes. */
   public static final class Receive extends ChannelInboundHandlerAdapter {

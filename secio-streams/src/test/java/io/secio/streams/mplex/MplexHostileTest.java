@@ -18,10 +18,12 @@ import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
-import io.secio.streams.Collect;
+import io.secio.streams.CollectedStream;
 import io.secio.streams.MemoryBudget;
+import io.secio.streams.StreamChannel;
 import io.secio.streams.mplex.MplexException.Reason;
 import io.secio.streams.mplex.MplexWire.Frame;
+import io.secio.testsupport.Collect;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.ArrayList;
@@ -45,13 +47,13 @@ class MplexHostileTest {
 
   /** A session with the peer's stream 1 open and 5 bytes read on it. */
   private static final class Session implements AutoCloseable {
-    final List<Collect> streams = new ArrayList<>();
+    final List<CollectedStream> streams = new ArrayList<>();
     final EmbeddedChannel channel;
 
     Session(MplexConfig config, io.netty.channel.ChannelHandler... before) {
       channel = new EmbeddedChannel();
       channel.pipeline().addLast(before);
-      channel.pipeline().addLast(MplexHandler.create(config, Collect.into(streams,
+      channel.pipeline().addLast(MplexHandler.create(config, CollectedStream.into(streams,
           stream -> stream.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true))));
       channel.writeInbound(MplexWire.newStream(1), MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR,
           new byte[] {1, 2, 3, 4, 5}));
@@ -62,8 +64,14 @@ class MplexHostileTest {
       this(MplexConfig.defaults());
     }
 
-    Collect stream() {
-      return streams.get(0);
+    /** Stream 1. */
+    StreamChannel stream() {
+      return streams.get(0).stream();
+    }
+
+    /** What stream 1's pipeline saw. */
+    Collect collect() {
+      return streams.get(0).collect();
     }
 
     @Override
@@ -107,9 +115,9 @@ class MplexHostileTest {
       MplexException e = assertThrows(MplexException.class, () -> s.channel.writeInbound(read));
       assertEquals(reason, e.reason(), name);
       s.channel.runPendingTasks();
-      assertEquals(List.of("active", "exception MplexException", "inactive"), s.stream().events);
-      assertEquals(reason, ((MplexException) s.stream().errors.get(0)).reason());
-      assertEquals(5, s.stream().received().length, "nothing after the bad frame");
+      assertEquals(List.of("active", "exception MplexException", "inactive"), s.collect().events());
+      assertEquals(reason, ((MplexException) s.collect().exceptions().get(0)).reason());
+      assertEquals(5, s.collect().received().length, "nothing after the bad frame");
       assertFalse(s.channel.isOpen());
     }
   }
@@ -118,7 +126,7 @@ class MplexHostileTest {
   void aMessageOfExactly1MibIsAcceptedAndOneByteMoreIsRefusedBeforeItsData() {
     try (Session s = new Session()) {
       s.channel.writeInbound(MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[MIB]));
-      assertEquals(5 + MIB, s.stream().received().length);
+      assertEquals(5 + MIB, s.collect().received().length);
       // Only the header of the oversized one arrives: it is refused from the header, holding nothing.
       MplexException e = assertThrows(MplexException.class,
           () -> s.channel.writeInbound(MplexWire.headerOnly(1, MplexFrames.MESSAGE_INITIATOR, MIB + 1)));
@@ -130,24 +138,24 @@ class MplexHostileTest {
   void dataAfterThePeersCloseIsAViolation() {
     try (Session s = new Session()) {
       s.channel.writeInbound(MplexWire.frame(1, MplexFrames.CLOSE_INITIATOR));
-      assertTrue(s.stream().stream.isInputShutdown());
+      assertTrue(s.stream().isInputShutdown());
       MplexException e = assertThrows(MplexException.class, () -> s.channel.writeInbound(
           MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[] {7})));
       assertEquals(Reason.DATA_AFTER_CLOSE, e.reason());
-      assertEquals(5, s.stream().received().length);
+      assertEquals(5, s.collect().received().length);
     }
   }
 
   @Test
   void dataOnAStreamClosedHereIsDroppedAndTheSessionGoesOn() {
     try (Session s = new Session()) {
-      s.stream().stream.reset();
+      s.stream().reset();
       assertEquals(List.of(new Frame(1, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
           MplexWire.frames(s.channel).toString());
       s.channel.writeInbound(MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[100]),
           MplexWire.frame(1, MplexFrames.CLOSE_INITIATOR), MplexWire.frame(1, MplexFrames.RESET_INITIATOR));
       assertTrue(s.channel.isActive());
-      assertEquals(5, s.stream().received().length);
+      assertEquals(5, s.collect().received().length);
       assertEquals(0, MplexWire.written(s.channel).length);
       // A reused id of a stream that closed is still refused: ids only grow.
       assertEquals(Reason.BAD_STREAM_ID, assertThrows(MplexException.class,
@@ -158,8 +166,8 @@ class MplexHostileTest {
   @Test
   void aStreamWhoseReaderNeverReadsIsResetAtItsBoundAndNoOtherStreamIsTouched() {
     MplexConfig config = MplexConfig.builder().maxStreamBuffer(4 * MIB).build();
-    List<Collect> streams = new ArrayList<>();
-    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, Collect.into(streams,
+    List<CollectedStream> streams = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, CollectedStream.into(streams,
         stream -> stream.config().setAutoRead(((io.secio.streams.StreamChannel) stream).streamId() != 0))));
     ch.writeInbound(MplexWire.newStream(0), MplexWire.newStream(1));
     byte[] mib = new byte[MIB];
@@ -167,18 +175,19 @@ class MplexHostileTest {
       ch.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib),
           MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, mib));
     }
-    assertTrue(streams.get(0).stream.isOpen(), "4 MiB held: at the bound, not over it");
+    assertTrue(streams.get(0).stream().isOpen(), "4 MiB held: at the bound, not over it");
     assertEquals(0, MplexWire.written(ch).length);
     ch.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}),
         MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, mib));
     ch.runPendingTasks();
-    Collect slow = streams.get(0);
-    assertEquals(Reason.STREAM_BUFFER_EXCEEDED, assertInstanceOf(MplexException.class, slow.errors.get(0)).reason());
-    assertFalse(slow.stream.isOpen());
-    assertEquals(0, slow.received().length, "its reader never asked");
+    CollectedStream slow = streams.get(0);
+    assertEquals(Reason.STREAM_BUFFER_EXCEEDED,
+        assertInstanceOf(MplexException.class, slow.collect().exceptions().get(0)).reason());
+    assertFalse(slow.stream().isOpen());
+    assertEquals(0, slow.collect().received().length, "its reader never asked");
     assertEquals(List.of(new Frame(0, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
         MplexWire.frames(ch).toString());
-    assertEquals(5 * MIB, streams.get(1).received().length, "the reading stream goes on");
+    assertEquals(5 * MIB, streams.get(1).collect().received().length, "the reading stream goes on");
     assertTrue(ch.isActive());
     // What it sends on after our reset is dropped, not held.
     ch.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, mib));
@@ -188,8 +197,9 @@ class MplexHostileTest {
 
   @Test
   void tenThousandNewStreamsOpenAtMostTheCapAndTheRestAreRefused() {
-    List<Collect> streams = new ArrayList<>();
-    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), Collect.into(streams)));
+    List<CollectedStream> streams = new ArrayList<>();
+    EmbeddedChannel ch =
+        new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), CollectedStream.into(streams)));
     ByteBuf flood = Unpooled.buffer();
     for (int id = 0; id < 10_000; id++) {
       flood.writeBytes(MplexWire.newStream(id));
@@ -201,7 +211,7 @@ class MplexHostileTest {
     assertTrue(refusals.stream().allMatch(f -> f.flag() == MplexFrames.RESET_RECEIVER && f.data().length == 0));
     assertEquals(MplexConfig.DEFAULT_MAX_STREAMS, refusals.get(0).id());
     // Closing one makes room for one more.
-    streams.get(0).stream.close();
+    streams.get(0).stream().close();
     ch.runPendingTasks();
     MplexWire.written(ch);
     ch.writeInbound(MplexWire.newStream(10_000), MplexWire.newStream(10_001));
@@ -241,8 +251,9 @@ class MplexHostileTest {
   void aPeerThatOpensAndClosesStreamsAndNeverReadsOurClosesIsCutOff() {
     // Without half-closure each stream closes on the peer's Close and answers with its own: 16 unread.
     MplexConfig config = MplexConfig.builder().maxUnreadControlFrames(16).build();
-    List<Collect> streams = new ArrayList<>();
-    EmbeddedChannel ch = new EmbeddedChannel(new NeverWritten(), MplexHandler.create(config, Collect.into(streams)));
+    List<CollectedStream> streams = new ArrayList<>();
+    EmbeddedChannel ch =
+        new EmbeddedChannel(new NeverWritten(), MplexHandler.create(config, CollectedStream.into(streams)));
     int pairs = 0;
     MplexException e = null;
     while (e == null && pairs < 10_000) {
@@ -264,8 +275,8 @@ class MplexHostileTest {
   @Test
   void theStreamsOfAConnectionHoldAtMostItsBoundAndTheStreamAMessageWouldPassItWithIsReset() {
     MplexConfig config = MplexConfig.builder().maxSessionBuffer(6 * MIB).build();
-    List<Collect> streams = new ArrayList<>();
-    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, Collect.into(streams,
+    List<CollectedStream> streams = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, CollectedStream.into(streams,
         stream -> stream.config().setAutoRead(false))));
     byte[] mib = new byte[MIB];
     for (long id = 0; id < 4; id++) {
@@ -278,49 +289,52 @@ class MplexHostileTest {
     assertEquals(0, MplexWire.written(ch).length, "6 MiB held: at the bound, not over it");
     ch.writeInbound(MplexWire.frame(2, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}));
     ch.runPendingTasks();
-    MplexException e = assertInstanceOf(MplexException.class, streams.get(2).errors.get(0));
+    MplexException e = assertInstanceOf(MplexException.class, streams.get(2).collect().exceptions().get(0));
     assertEquals(Reason.SESSION_BUFFER_EXCEEDED, e.reason());
     assertEquals("SESSION_BUFFER_EXCEEDED: the streams hold 6291456 unread bytes, 1 more for stream 2 would pass "
         + "6291456", e.getMessage());
     assertEquals(List.of(new Frame(2, MplexFrames.RESET_RECEIVER, new byte[0])).toString(),
         MplexWire.frames(ch).toString());
-    assertTrue(streams.get(0).stream.isOpen() && streams.get(1).stream.isOpen() && streams.get(3).stream.isOpen());
+    assertTrue(streams.get(0).stream().isOpen() && streams.get(1).stream().isOpen()
+        && streams.get(3).stream().isOpen());
     // Stream 0 reads its 3 MiB and asks for more: room for 3 MiB on any stream again.
-    for (int reads = 0; reads < 10 && streams.get(0).received().length < 3 * MIB; reads++) {
-      streams.get(0).stream.read();
+    for (int reads = 0; reads < 10 && streams.get(0).collect().received().length < 3 * MIB; reads++) {
+      streams.get(0).stream().read();
     }
-    assertEquals(3 * MIB, streams.get(0).received().length);
-    streams.get(0).stream.read(); // asks for more: what it read is given back
+    assertEquals(3 * MIB, streams.get(0).collect().received().length);
+    streams.get(0).stream().read(); // asks for more: what it read is given back
     for (int i = 0; i < 3; i++) {
       ch.writeInbound(MplexWire.frame(3, MplexFrames.MESSAGE_INITIATOR, mib));
     }
-    assertTrue(streams.get(3).stream.isOpen());
+    assertTrue(streams.get(3).stream().isOpen());
     assertEquals(0, MplexWire.written(ch).length);
     ch.writeInbound(MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}));
     ch.runPendingTasks();
-    assertEquals(Reason.SESSION_BUFFER_EXCEEDED, ((MplexException) streams.get(1).errors.get(0)).reason());
+    assertEquals(Reason.SESSION_BUFFER_EXCEEDED,
+        ((MplexException) streams.get(1).collect().exceptions().get(0)).reason());
     // A stream that closes gives back what it held: stream 3's 3 MiB.
-    streams.get(3).stream.close();
+    streams.get(3).stream().close();
     ch.runPendingTasks();
     MplexWire.written(ch);
     ch.writeInbound(MplexWire.newStream(4));
     for (int i = 0; i < 3; i++) {
       ch.writeInbound(MplexWire.frame(4, MplexFrames.MESSAGE_INITIATOR, mib));
     }
-    assertTrue(streams.get(4).stream.isOpen());
+    assertTrue(streams.get(4).stream().isOpen());
     assertTrue(ch.isActive(), "each time a stream went, never the connection");
     assertFalse(ch.finishAndReleaseAll());
   }
 
   /** An mplex listener of {@code config} whose streams read only when told, for a peer at {@code remote}. */
-  private static EmbeddedChannel listener(MplexConfig config, List<Collect> streams, String remote) {
+  private static EmbeddedChannel listener(MplexConfig config, List<CollectedStream> streams, String remote) {
     EmbeddedChannel ch = new EmbeddedChannel() {
       @Override
       protected SocketAddress remoteAddress0() {
         return new InetSocketAddress(remote, 4000);
       }
     };
-    ch.pipeline().addLast(MplexHandler.create(config, Collect.into(streams, stream -> stream.config().setAutoRead(false))));
+    ch.pipeline().addLast(MplexHandler.create(config,
+        CollectedStream.into(streams, stream -> stream.config().setAutoRead(false))));
     return ch;
   }
 
@@ -328,9 +342,9 @@ class MplexHostileTest {
   void connectionsSharingABudgetHoldNoMoreThanItAndEachSourceNoMoreThanItsShare() {
     MemoryBudget budget = MemoryBudget.of(3 * MIB, 2 * MIB);
     MplexConfig config = MplexConfig.builder().budget(budget).build();
-    List<Collect> a = new ArrayList<>();
-    List<Collect> b = new ArrayList<>();
-    List<Collect> c = new ArrayList<>();
+    List<CollectedStream> a = new ArrayList<>();
+    List<CollectedStream> b = new ArrayList<>();
+    List<CollectedStream> c = new ArrayList<>();
     EmbeddedChannel fromA = listener(config, a, "10.0.0.1");
     EmbeddedChannel alsoFromA = listener(config, b, "10.0.0.1");
     EmbeddedChannel fromC = listener(config, c, "10.0.0.3");
@@ -340,7 +354,7 @@ class MplexHostileTest {
     assertEquals(2 * MIB, budget.used(), "the source's share, held by two connections");
     alsoFromA.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[] {1}));
     alsoFromA.runPendingTasks();
-    MplexException e = assertInstanceOf(MplexException.class, b.get(0).errors.get(0));
+    MplexException e = assertInstanceOf(MplexException.class, b.get(0).collect().exceptions().get(0));
     assertEquals(Reason.BUDGET_EXCEEDED, e.reason());
     assertEquals("BUDGET_EXCEEDED: the node's budget has room for fewer than 1 more bytes for stream 0",
         e.getMessage());
@@ -356,14 +370,14 @@ class MplexHostileTest {
         MplexWire.frames(fromA).toString());
     assertEquals(1, a.size());
     // c's stream reads what it holds: room again.
-    for (int reads = 0; reads < 10 && c.get(0).received().length < 2 * MIB; reads++) {
-      c.get(0).stream.read();
+    for (int reads = 0; reads < 10 && c.get(0).collect().received().length < 2 * MIB; reads++) {
+      c.get(0).stream().read();
     }
-    c.get(0).stream.read();
+    c.get(0).stream().read();
     assertEquals(MIB, budget.used());
     fromA.writeInbound(MplexWire.newStream(2), MplexWire.frame(2, MplexFrames.MESSAGE_INITIATOR, mib));
     assertEquals(2, a.size());
-    assertTrue(a.get(1).stream.isOpen());
+    assertTrue(a.get(1).stream().isOpen());
     assertEquals(2 * MIB, budget.used());
     assertTrue(fromA.isActive() && alsoFromA.isActive() && fromC.isActive(), "streams go, never a connection");
     assertFalse(fromA.finishAndReleaseAll());
@@ -374,8 +388,9 @@ class MplexHostileTest {
 
   @Test
   void aResetStormLeavesNoStreamAndNoAnswer() {
-    List<Collect> streams = new ArrayList<>();
-    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), Collect.into(streams)));
+    List<CollectedStream> streams = new ArrayList<>();
+    EmbeddedChannel ch =
+        new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), CollectedStream.into(streams)));
     ByteBuf storm = Unpooled.buffer();
     for (int id = 0; id < 10_000; id++) {
       storm.writeBytes(MplexWire.newStream(id));
@@ -385,8 +400,8 @@ class MplexHostileTest {
     ch.writeInbound(storm);
     ch.runPendingTasks();
     assertEquals(10_000, streams.size(), "each opened in turn: never more than one at a time");
-    assertTrue(streams.stream().noneMatch(c -> c.stream.isOpen()));
-    assertTrue(streams.stream().allMatch(c -> c.events.contains("exception StreamResetException")));
+    assertTrue(streams.stream().noneMatch(c -> c.stream().isOpen()));
+    assertTrue(streams.stream().allMatch(c -> c.collect().events().contains("exception StreamResetException")));
     assertEquals(0, MplexWire.written(ch).length, "a reset is not answered");
     assertTrue(ch.isActive());
     assertFalse(ch.finishAndReleaseAll());
@@ -408,8 +423,8 @@ class MplexHostileTest {
     all.readBytes(bytes);
     all.release();
     for (int round = 0; round < 20; round++) {
-      List<Collect> streams = new ArrayList<>();
-      EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), Collect.into(streams,
+      List<CollectedStream> streams = new ArrayList<>();
+      EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(MplexConfig.defaults(), CollectedStream.into(streams,
           stream -> stream.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true))));
       for (int at = 0; at < bytes.length; ) {
         int n = Math.min(bytes.length - at, round == 0 ? 1 : 1 + random.nextInt(4096));
@@ -417,9 +432,9 @@ class MplexHostileTest {
         at += n;
       }
       assertEquals(3, streams.size(), "seed " + seed);
-      for (Collect c : streams) {
-        assertArrayEquals(payload, c.received(), "seed " + seed);
-        assertTrue(c.stream.isInputShutdown(), "seed " + seed);
+      for (CollectedStream c : streams) {
+        assertArrayEquals(payload, c.collect().received(), "seed " + seed);
+        assertTrue(c.stream().isInputShutdown(), "seed " + seed);
       }
       assertFalse(ch.finishAndReleaseAll());
     }
@@ -497,7 +512,7 @@ class MplexHostileTest {
       s.channel.writeInbound(MplexWire.frame(1, MplexFrames.CLOSE_INITIATOR),
           MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[0]));
       assertTrue(s.channel.isActive());
-      assertEquals(5, s.stream().received().length);
+      assertEquals(5, s.collect().received().length);
     }
   }
 
@@ -514,14 +529,14 @@ class MplexHostileTest {
   @Test
   void aStreamOverItsBoundSaysHowMuchItHeld() {
     MplexConfig config = MplexConfig.builder().maxMessage(1000).maxStreamBuffer(1500).build();
-    List<Collect> streams = new ArrayList<>();
-    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, Collect.into(streams,
+    List<CollectedStream> streams = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(MplexHandler.create(config, CollectedStream.into(streams,
         stream -> stream.config().setAutoRead(false))));
     ch.writeInbound(MplexWire.newStream(0), MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[1000]),
         MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[501]));
     ch.runPendingTasks();
     assertEquals("STREAM_BUFFER_EXCEEDED: stream 0 holds 1000 unread bytes, 501 more would pass 1500",
-        streams.get(0).errors.get(0).getMessage());
+        streams.get(0).collect().exceptions().get(0).getMessage());
     ch.finishAndReleaseAll();
   }
 }

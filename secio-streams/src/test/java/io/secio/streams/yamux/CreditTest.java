@@ -11,12 +11,13 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
-import io.secio.streams.Collect;
+import io.secio.streams.CollectedStream;
 import io.secio.streams.MemoryBudget;
 import io.secio.streams.Muxer;
 import io.secio.streams.SessionPair;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
+import io.secio.testsupport.Collect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -45,21 +46,21 @@ class CreditTest {
   @Test
   void aStreamThatDoesNotReadGrantsNoCreditAndItsPeerBecomesUnwritable() {
     try (SessionPair pair = noAutoRead()) {
-      StreamChannel out = pair.open(new Collect());
-      Collect slow = pair.serverStreams.get(0);
+      StreamChannel out = pair.open(Collect.observing());
+      CollectedStream slow = pair.serverStreams.get(0);
       byte[] data = random(3 * MIB, 1);
       out.writeAndFlush(Unpooled.wrappedBuffer(data));
       pair.pump();
-      assertEquals(0, slow.received().length, "auto-read off and no read(): nothing delivered");
+      assertEquals(0, slow.collect().received().length, "auto-read off and no read(): nothing delivered");
       assertFalse(out.isWritable(), "1 MiB of credit used, 2 MiB waiting");
 
       // Each read() takes one chunk; credit comes back as they are read, until every byte is there.
-      for (int reads = 0; slow.received().length < data.length && reads < 10_000; reads++) {
-        slow.stream.read();
+      for (int reads = 0; slow.collect().received().length < data.length && reads < 10_000; reads++) {
+        slow.stream().read();
         pair.pump();
       }
-      assertArrayEquals(data, slow.received());
-      slow.stream.read(); // asking for more gives back the credit of the last bytes read
+      assertArrayEquals(data, slow.collect().received());
+      slow.stream().read(); // asking for more gives back the credit of the last bytes read
       pair.pump();
       assertTrue(out.isWritable());
     }
@@ -68,14 +69,14 @@ class CreditTest {
   @Test
   void creditReturnsOnlyAsFastAsThePipelineReads() {
     try (SessionPair pair = noAutoRead()) {
-      StreamChannel out = pair.open(new Collect());
-      Collect slow = pair.serverStreams.get(0);
+      StreamChannel out = pair.open(Collect.observing());
+      CollectedStream slow = pair.serverStreams.get(0);
       out.writeAndFlush(Unpooled.wrappedBuffer(new byte[2 * MIB]));
       pair.pump();
       List<Wire.Frame> updates = Wire.frames(pair.server);
       assertTrue(updates.isEmpty(), "no WindowUpdate while nothing was read: " + updates);
-      slow.stream.read(); // the whole 1 MiB frame goes up at once
-      slow.stream.read(); // asking again gives its credit back
+      slow.stream().read(); // the whole 1 MiB frame goes up at once
+      slow.stream().read(); // asking again gives its credit back
       List<Wire.Frame> after = Wire.frames(pair.server);
       assertEquals(1, after.size());
       assertEquals(MIB, after.get(0).length(), "the whole window back once read");
@@ -96,7 +97,7 @@ class CreditTest {
       assertEquals(YamuxFrames.FLAG_ACK, acks.get(2).flags());
       assertEquals(YamuxFrames.FLAG_ACK | YamuxFrames.FLAG_RST, acks.get(3).flags(), "no room for a fourth share");
 
-      pair.serverStreams.get(0).stream.close();
+      pair.serverStreams.get(0).stream().close();
       List<Wire.Frame> after = Wire.frames(pair.server);
       assertEquals(2, after.size(), "FIN, then one grant: " + after);
       assertEquals(YamuxFrames.FLAG_FIN, after.get(0).flags());
@@ -109,10 +110,10 @@ class CreditTest {
   void opensBeyondTheAckBacklogWaitForAnAck() {
     YamuxConfig backlogTwo = YamuxConfig.tentacle().toBuilder().ackBacklog(2).build();
     try (SessionPair pair = new SessionPair(Muxer.yamux(backlogTwo))) {
-      Future<StreamChannel> first = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
-      Future<StreamChannel> second = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      Future<StreamChannel> first = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
+      Future<StreamChannel> second = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       Future<StreamChannel> third = new StreamChannelBootstrap(pair.client)
-          .option(ChannelOption.AUTO_READ, true).handler(new Collect()).open();
+          .option(ChannelOption.AUTO_READ, true).handler(Collect.observing()).open();
       pair.client.runPendingTasks();
       assertTrue(first.isSuccess() && second.isSuccess());
       assertFalse(third.isDone(), "waits: two SYNs are un-ACKed");
@@ -127,8 +128,8 @@ class CreditTest {
   void opensStillWaitingForAnAckFailWhenTheSessionEnds() {
     YamuxConfig backlogOne = YamuxConfig.tentacle().toBuilder().ackBacklog(1).build();
     try (SessionPair pair = new SessionPair(Muxer.yamux(backlogOne))) {
-      Future<StreamChannel> first = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
-      Future<StreamChannel> waiting = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      Future<StreamChannel> first = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
+      Future<StreamChannel> waiting = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       pair.client.runPendingTasks();
       assertTrue(first.isSuccess());
       assertFalse(waiting.isDone());
@@ -142,19 +143,19 @@ class CreditTest {
   void aStreamClosedBeforeItsAckMakesRoomForAnOpenThatWaited() {
     YamuxConfig backlogOne = YamuxConfig.tentacle().toBuilder().ackBacklog(1).build();
     try (SessionPair pair = new SessionPair(Muxer.yamux(backlogOne))) {
-      Future<StreamChannel> first = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
-      Future<StreamChannel> waiting = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      Future<StreamChannel> first = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
+      Future<StreamChannel> waiting = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       pair.client.runPendingTasks();
       first.getNow().close();
       assertTrue(waiting.isSuccess());
       assertEquals(3, waiting.getNow().streamId());
-      Future<StreamChannel> third = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      Future<StreamChannel> third = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       pair.client.runPendingTasks();
       assertFalse(third.isDone(), "stream 3 awaits its ACK");
       pair.client.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_ACK, 3, 0));
       pair.client.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_ACK, 3, 0)); // a repeated ACK frees nothing more
       assertTrue(third.isSuccess());
-      Future<StreamChannel> fourth = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      Future<StreamChannel> fourth = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       pair.client.runPendingTasks();
       assertFalse(fourth.isDone(), "stream 5 awaits its ACK");
     }
@@ -164,17 +165,17 @@ class CreditTest {
   void noStreamOpensOverTheStreamCapOrTheSessionWindow() {
     YamuxConfig capTwo = YamuxConfig.tentacle().toBuilder().maxStreams(2).build();
     try (SessionPair pair = new SessionPair(Muxer.yamux(capTwo))) {
-      pair.open(new Collect());
-      pair.open(new Collect());
-      Future<StreamChannel> third = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      pair.open(Collect.observing());
+      pair.open(Collect.observing());
+      Future<StreamChannel> third = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       pair.client.runPendingTasks();
       assertEquals("STREAM_LIMIT: 2 streams open", third.cause().getMessage());
     }
     YamuxConfig twoShares = YamuxConfig.tentacle().toBuilder().sessionWindow(2 * 256 * 1024).build();
     try (SessionPair pair = new SessionPair(Muxer.yamux(twoShares))) {
-      pair.open(new Collect());
-      pair.open(new Collect());
-      Future<StreamChannel> third = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      pair.open(Collect.observing());
+      pair.open(Collect.observing());
+      Future<StreamChannel> third = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       pair.client.runPendingTasks();
       assertEquals("STREAM_LIMIT: 2 streams open", third.cause().getMessage());
     }
@@ -186,16 +187,16 @@ class CreditTest {
 
   /** A listener fed by hand, whose streams read only when told; {@link #sent} is what it wrote since. */
   private static final class Receiver implements AutoCloseable {
-    final List<Collect> streams = new ArrayList<>();
+    final List<CollectedStream> streams = new ArrayList<>();
     final EmbeddedChannel channel;
 
     Receiver(YamuxConfig config) {
-      channel = new EmbeddedChannel(YamuxHandler.server(config, Collect.into(streams,
+      channel = new EmbeddedChannel(YamuxHandler.server(config, CollectedStream.into(streams,
           stream -> stream.config().setAutoRead(false))));
     }
 
     StreamChannel stream(long id) {
-      return streams.stream().map(c -> c.stream).filter(s -> s.streamId() == id).findFirst().orElseThrow();
+      return streams.stream().map(CollectedStream::stream).filter(s -> s.streamId() == id).findFirst().orElseThrow();
     }
 
     /** The stream's pipeline reads what waits, then asks for more: the credit of what it read comes back. */
@@ -300,7 +301,7 @@ class CreditTest {
   @Test
   void aStreamIsUnwritableWhileItsCreditIsUsedUpAndTheWindowMayReachTwoToThe32MinusOne() {
     try (SessionPair pair = new SessionPair(Muxer.yamux(YamuxConfig.tentacle()))) {
-      StreamChannel out = pair.open(new Collect());
+      StreamChannel out = pair.open(Collect.observing());
       pair.client.readOutbound();
       out.writeAndFlush(Unpooled.wrappedBuffer(new byte[4 * SHARE])); // exactly the 1 MiB granted
       Wire.frames(pair.client);

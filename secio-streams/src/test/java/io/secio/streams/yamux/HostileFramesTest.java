@@ -26,11 +26,12 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
-import io.secio.streams.Collect;
+import io.secio.streams.CollectedStream;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.StreamOpener;
 import io.secio.streams.yamux.YamuxException.Reason;
+import io.secio.testsupport.Collect;
 import java.io.ByteArrayOutputStream;
 import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
@@ -58,19 +59,25 @@ class HostileFramesTest {
 
   /** A listener with stream 1 open (the client's SYN + 5 bytes read), and what it wrote discarded. */
   private static final class Listener implements AutoCloseable {
-    final List<Collect> streams = new ArrayList<>();
+    final List<CollectedStream> streams = new ArrayList<>();
     final EmbeddedChannel channel;
 
     Listener(YamuxConfig config, io.netty.channel.ChannelHandler... before) {
       channel = new EmbeddedChannel();
       channel.pipeline().addLast(before);
-      channel.pipeline().addLast(YamuxHandler.server(config, Collect.into(streams)));
+      channel.pipeline().addLast(YamuxHandler.server(config, CollectedStream.into(streams)));
       channel.writeInbound(Wire.windowUpdate(FLAG_SYN, 1, 0), Wire.data(0, 1, new byte[] {1, 2, 3, 4, 5}));
       Wire.written(channel);
     }
 
-    Collect stream() {
-      return streams.get(0);
+    /** Stream 1. */
+    StreamChannel stream() {
+      return streams.get(0).stream();
+    }
+
+    /** What stream 1's pipeline saw. */
+    Collect collect() {
+      return streams.get(0).collect();
     }
 
     @Override
@@ -106,9 +113,9 @@ class HostileFramesTest {
       ByteBuf read = Unpooled.wrappedBuffer(bad, Wire.data(0, 1, new byte[] {9, 9}));
       YamuxException e = assertThrows(YamuxException.class, () -> l.channel.writeInbound(read));
       assertEquals(reason, e.reason(), name);
-      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.stream().events);
-      assertEquals(reason, ((YamuxException) l.stream().errors.get(0)).reason());
-      assertEquals(5, l.stream().received().length, "nothing after the bad frame");
+      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.collect().events());
+      assertEquals(reason, ((YamuxException) l.collect().exceptions().get(0)).reason());
+      assertEquals(5, l.collect().received().length, "nothing after the bad frame");
       List<Wire.Frame> sent = Wire.frames(l.channel);
       Wire.Frame goAway = sent.get(sent.size() - 1);
       assertEquals(TYPE_GO_AWAY, goAway.type());
@@ -122,7 +129,7 @@ class HostileFramesTest {
     // probes.json reuse_closed_id: tentacle accepted a new SYN on a closed id; ids must grow here.
     try (Listener l = new Listener(TENTACLE)) {
       l.channel.writeInbound(Wire.data(FLAG_FIN, 1, new byte[0]));
-      assertFalse(l.stream().stream.isOpen());
+      assertFalse(l.stream().isOpen());
       Wire.written(l.channel);
       YamuxException e = assertThrows(YamuxException.class,
           () -> l.channel.writeInbound(Wire.windowUpdate(FLAG_SYN, 1, 0)));
@@ -134,7 +141,7 @@ class HostileFramesTest {
   @Test
   void dataAfterTheStreamsFinIsAViolation() {
     try (Listener l = new Listener(TENTACLE)) {
-      l.stream().stream.config().setAllowHalfClosure(true);
+      l.stream().config().setAllowHalfClosure(true);
       l.channel.writeInbound(Wire.windowUpdate(FLAG_FIN, 1, 0));
       YamuxException e = assertThrows(YamuxException.class,
           () -> l.channel.writeInbound(Wire.data(0, 1, new byte[] {1})));
@@ -145,11 +152,11 @@ class HostileFramesTest {
   @Test
   void dataOnAClosedStreamIsDroppedAndTheSessionGoesOn() {
     try (Listener l = new Listener(TENTACLE)) {
-      l.stream().stream.close();
+      l.stream().close();
       l.channel.writeInbound(Wire.data(0, 1, new byte[100]), Wire.windowUpdate(0, 1, 1000),
           Wire.data(FLAG_FIN, 1, new byte[0]));
       assertTrue(l.channel.isActive());
-      assertEquals(5, l.stream().received().length);
+      assertEquals(5, l.collect().received().length);
       l.channel.writeInbound(Wire.windowUpdate(FLAG_SYN, 3, 0));
       assertEquals(2, l.streams.size(), "new streams still open");
     }
@@ -215,7 +222,7 @@ class HostileFramesTest {
       }
       assertEquals(Reason.CONTROL_FLOOD, e.reason());
       assertTrue(i <= 1025 + 1, "cut off after the backlog, at SYN " + i);
-      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.stream().events);
+      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.collect().events());
     } finally {
       unread.release();
     }
@@ -239,7 +246,7 @@ class HostileFramesTest {
       }
       assertEquals(List.of("000200010000000000000001", "000200010000000000000002"), pings);
       assertFalse(l.channel.isOpen());
-      assertEquals(Reason.KEEPALIVE_TIMEOUT, ((YamuxException) l.stream().errors.get(0)).reason());
+      assertEquals(Reason.KEEPALIVE_TIMEOUT, ((YamuxException) l.collect().exceptions().get(0)).reason());
     }
   }
 
@@ -274,7 +281,7 @@ class HostileFramesTest {
     try (Listener l = new Listener(TENTACLE)) {
       l.channel.writeInbound(Wire.frame(TYPE_GO_AWAY, 0, 0, 0), Wire.windowUpdate(FLAG_SYN, 3, 0));
       assertEquals(1, l.streams.size(), "the SYN after GoAway opened nothing");
-      Future<StreamChannel> open = new StreamChannelBootstrap(l.channel).handler(new Collect()).open();
+      Future<StreamChannel> open = new StreamChannelBootstrap(l.channel).handler(Collect.observing()).open();
       l.channel.runPendingTasks();
       assertFalse(open.isSuccess());
       assertFalse(l.channel.isOpen());
@@ -295,7 +302,7 @@ class HostileFramesTest {
         headers.add(Wire.HEX.formatHex(io.netty.buffer.ByteBufUtil.getBytes((ByteBuf) msg)));
       }
       assertEquals(List.of("000300000000000000000000", "000100080000000300000000"), headers);
-      Future<StreamChannel> open = new StreamChannelBootstrap(l.channel).handler(new Collect()).open();
+      Future<StreamChannel> open = new StreamChannelBootstrap(l.channel).handler(Collect.observing()).open();
       l.channel.runPendingTasks();
       assertInstanceOf(YamuxException.class, open.cause());
       l.channel.advanceTimeBy(10, TimeUnit.SECONDS); // the write timeout: closed though never written
@@ -313,7 +320,7 @@ class HostileFramesTest {
           () -> l.channel.writeInbound(Wire.frame(TYPE_GO_AWAY, 0, 0, 1)));
       assertEquals(Reason.PEER_GO_AWAY, e.reason());
       assertEquals(1, e.goAwayCode());
-      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.stream().events);
+      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.collect().events());
       assertEquals(List.of("000300000000000000000000"), Wire.frames(l.channel).stream().map(Wire.Frame::headerHex)
           .toList(), "answered with GoAway 0, as tentacle does");
     }
@@ -323,7 +330,7 @@ class HostileFramesTest {
   void theConnectionClosingWithoutGoAwayIsAnErrorForTheStreams() {
     try (Listener l = new Listener(TENTACLE)) {
       l.channel.pipeline().fireChannelInactive();
-      assertEquals(Reason.CONNECTION_CLOSED, ((YamuxException) l.stream().errors.get(0)).reason());
+      assertEquals(Reason.CONNECTION_CLOSED, ((YamuxException) l.collect().exceptions().get(0)).reason());
     }
   }
 
@@ -342,8 +349,8 @@ class HostileFramesTest {
       all.release();
       byte[] expected = java.util.Arrays.copyOf(body, 3001);
       expected[3000] = 42;
-      org.junit.jupiter.api.Assertions.assertArrayEquals(expected, l.streams.get(1).received());
-      assertFalse(l.streams.get(1).stream.isOpen(), "the FIN closed it after its bytes");
+      org.junit.jupiter.api.Assertions.assertArrayEquals(expected, l.streams.get(1).collect().received());
+      assertFalse(l.streams.get(1).stream().isOpen(), "the FIN closed it after its bytes");
     }
   }
 
@@ -412,7 +419,7 @@ class HostileFramesTest {
       l.channel.runPendingTasks();
       assertEquals(1, last.heard.size(), "heard once: " + last.heard);
       assertEquals(reason, ((YamuxException) last.heard.get(0)).reason(), name);
-      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.stream().events);
+      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.collect().events());
       if (reason == Reason.CONTROL_FLOOD) {
         // Never read, so never written: the GoAway waits behind the pongs, and the close after it.
         assertEquals(16 + 1, unread.held.size());
@@ -473,7 +480,7 @@ class HostileFramesTest {
       for (int i = 0; i < pongs.size(); i++) {
         assertEquals(Wire.HEX.formatHex(Wire.header(TYPE_PING, FLAG_ACK, 0, i + 1)), pongs.get(i).headerHex());
       }
-      assertTrue(l.stream().errors.isEmpty());
+      assertTrue(l.collect().exceptions().isEmpty());
     }
   }
 
@@ -486,7 +493,7 @@ class HostileFramesTest {
       assertEquals(Reason.CONTROL_FLOOD, e.reason());
       assertEquals(1024 + 1, unread.held.size(), "1,024 pongs, then GoAway 2");
       assertEquals("000300000000000000000002", Wire.HEX.formatHex(ByteBufUtil.getBytes((ByteBuf) unread.held.get(1024))));
-      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.stream().events);
+      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.collect().events());
     } finally {
       unread.release();
     }
@@ -544,7 +551,7 @@ class HostileFramesTest {
       assertEquals(64 + 1, unread.held.size(), "64 ACKs, then GoAway 2");
       assertEquals(1 + 64, l.streams.size(), "no stream for the SYN whose ACK could not go");
       assertEquals("000300000000000000000002", Wire.HEX.formatHex(ByteBufUtil.getBytes((ByteBuf) unread.held.get(64))));
-      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.stream().events);
+      assertEquals(List.of("active", "exception YamuxException", "inactive"), l.collect().events());
     } finally {
       unread.release();
     }
@@ -560,7 +567,7 @@ class HostileFramesTest {
       assertEquals(10_000, acks.size());
       assertTrue(acks.stream().allMatch(f -> f.flags() == FLAG_ACK));
       assertEquals(10_000 + 1, l.streams.size());
-      assertTrue(l.streams.stream().skip(1).noneMatch(c -> c.stream.isOpen()));
+      assertTrue(l.streams.stream().skip(1).noneMatch(c -> c.stream().isOpen()));
     }
   }
 
@@ -606,7 +613,8 @@ class HostileFramesTest {
 
   @Test
   void aDialerRefusesASynOnItsOwnParity() {
-    EmbeddedChannel dialer = new EmbeddedChannel(YamuxHandler.client(TENTACLE, Collect.into(new ArrayList<>())));
+    EmbeddedChannel dialer =
+        new EmbeddedChannel(YamuxHandler.client(TENTACLE, CollectedStream.into(new ArrayList<>())));
     try {
       YamuxException e = assertThrows(YamuxException.class, () -> dialer.writeInbound(Wire.windowUpdate(FLAG_SYN, 1, 0)));
       assertEquals("BAD_STREAM_ID: SYN on stream 1, an id of the client's (odd)", e.getMessage());
@@ -619,7 +627,7 @@ class HostileFramesTest {
   @Test
   void dataAfterFinSaysHowMuchOnWhichStream() {
     try (Listener l = new Listener(TENTACLE)) {
-      l.stream().stream.config().setAllowHalfClosure(true);
+      l.stream().config().setAllowHalfClosure(true);
       l.channel.writeInbound(Wire.windowUpdate(FLAG_FIN, 1, 0));
       YamuxException e = assertThrows(YamuxException.class,
           () -> l.channel.writeInbound(Wire.data(0, 1, new byte[] {1, 2})));
@@ -633,8 +641,8 @@ class HostileFramesTest {
   void dataWithRstResetsTheStreamAndItsBodyIsDropped() {
     try (Listener l = new Listener(TENTACLE)) {
       l.channel.writeInbound(Wire.data(FLAG_RST, 1, new byte[] {7, 7}));
-      assertEquals(List.of("active", "exception StreamResetException", "inactive"), l.stream().events);
-      assertEquals(5, l.stream().received().length);
+      assertEquals(List.of("active", "exception StreamResetException", "inactive"), l.collect().events());
+      assertEquals(5, l.collect().received().length);
       assertTrue(l.channel.isActive());
     }
   }
@@ -642,7 +650,7 @@ class HostileFramesTest {
   @Test
   void anEmptyDataFrameAfterTheFinIsNoViolation() {
     try (Listener l = new Listener(TENTACLE)) {
-      l.stream().stream.config().setAllowHalfClosure(true);
+      l.stream().config().setAllowHalfClosure(true);
       l.channel.writeInbound(Wire.windowUpdate(FLAG_FIN, 1, 0), Wire.data(0, 1, new byte[0]));
       assertTrue(l.channel.isActive());
     }
@@ -653,7 +661,7 @@ class HostileFramesTest {
     try (Listener l = new Listener(TENTACLE.toBuilder().maxFrameLength(2L * MIB).build())) {
       l.channel.writeInbound(Wire.data(0, 1, new byte[MIB - 5]));
       assertTrue(l.channel.isActive());
-      assertEquals(MIB, l.stream().received().length);
+      assertEquals(MIB, l.collect().received().length);
     }
   }
 
@@ -662,7 +670,7 @@ class HostileFramesTest {
     try (Listener l = new Listener(TENTACLE)) {
       l.channel.writeInbound(Wire.data(FLAG_SYN, 3, new byte[256 * 1024]));
       assertEquals(2, l.streams.size());
-      assertEquals(256 * 1024, l.streams.get(1).received().length);
+      assertEquals(256 * 1024, l.streams.get(1).collect().received().length);
       assertEquals("WindowUpdate flags=2 stream=3 length=786432", Wire.frames(l.channel).get(0).toString());
     }
   }
@@ -704,7 +712,7 @@ class HostileFramesTest {
       l.channel.runScheduledPendingTasks();
       assertTrue(l.channel.isOpen());
       assertTrue(unread.held.isEmpty(), "no ping");
-      Future<StreamChannel> open = new StreamChannelBootstrap(l.channel).handler(new Collect()).open();
+      Future<StreamChannel> open = new StreamChannelBootstrap(l.channel).handler(Collect.observing()).open();
       l.channel.runPendingTasks();
       assertEquals("SESSION_CLOSED: the session is going away", open.cause().getMessage());
     } finally {
@@ -720,7 +728,7 @@ class HostileFramesTest {
       l.channel.runScheduledPendingTasks();
       assertEquals(List.of(), Wire.frames(l.channel));
       assertTrue(l.channel.isOpen());
-      assertEquals(Reason.SESSION_CLOSED, ((YamuxException) l.stream().errors.get(0)).reason());
+      assertEquals(Reason.SESSION_CLOSED, ((YamuxException) l.collect().exceptions().get(0)).reason());
     }
   }
 
@@ -742,11 +750,11 @@ class HostileFramesTest {
     try (Listener l = new Listener(TENTACLE.toBuilder().maxUnreadControlFrames(2).build(), unread)) {
       unread.read();
       l.channel.writeInbound(pings(2)); // two pongs, unread: the bound
-      ChannelFuture fin = l.stream().stream.shutdownOutput();
+      ChannelFuture fin = l.stream().shutdownOutput();
       l.channel.runPendingTasks();
       assertInstanceOf(ClosedChannelException.class, fin.cause(), "never hangs: the stream closed with its session");
       assertEquals(Reason.CONTROL_FLOOD, assertThrows(YamuxException.class, l.channel::checkException).reason());
-      assertFalse(l.channel.isActive() && l.stream().stream.isOpen());
+      assertFalse(l.channel.isActive() && l.stream().isOpen());
     } finally {
       unread.release();
     }
@@ -757,7 +765,7 @@ class HostileFramesTest {
     Unread unread = new Unread();
     try (Listener l = new Listener(TENTACLE, unread)) {
       unread.read();
-      ChannelFuture fin = l.stream().stream.shutdownOutput();
+      ChannelFuture fin = l.stream().shutdownOutput();
       l.channel.runPendingTasks();
       assertFalse(fin.isDone(), "written, not taken");
       unread.read();

@@ -19,15 +19,18 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.secio.streams.Collect;
+import io.secio.streams.CollectedStream;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.TestStreams;
+import io.secio.testsupport.Collect;
+import io.secio.testsupport.Echo;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -57,7 +60,7 @@ class LoopbackTest {
         .childHandler(new ChannelInitializer<>() {
           @Override
           protected void initChannel(Channel ch) {
-            ch.pipeline().addLast(YamuxHandler.server(config, TestStreams.ECHO_STREAMS));
+            ch.pipeline().addLast(YamuxHandler.server(config, Echo.allowingHalfClosure()));
           }
         }).bind("127.0.0.1", 0).syncUninterruptibly().channel();
   }
@@ -111,14 +114,13 @@ class LoopbackTest {
 
   @Test
   void closingTheConnectionEndsItsStreamsOnBothSidesInOrder() throws Exception {
-    List<Collect> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
-    CompletableFuture<Collect> first = new CompletableFuture<>();
+    BlockingQueue<CollectedStream> accepted = new LinkedBlockingQueue<>();
     Channel server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
         .childHandler(new ChannelInitializer<>() {
           @Override
           protected void initChannel(Channel ch) {
             ch.pipeline().addLast(YamuxHandler.server(YamuxConfig.tentacle(),
-                Collect.into(accepted, stream -> stream.closeFuture().addListener(f -> first.complete(accepted.get(0))))));
+                CollectedStream.into(accepted)));
           }
         }).bind("127.0.0.1", 0).syncUninterruptibly().channel();
     Channel client = dial(server, YamuxConfig.tentacle());
@@ -128,8 +130,9 @@ class LoopbackTest {
       s.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1, 2, 3})).get(GUARD_MINUTES, TimeUnit.MINUTES);
       client.close().syncUninterruptibly(); // GoAway 0 after the bytes: the peer gets both, in order
       r.digest.get(GUARD_MINUTES, TimeUnit.MINUTES);
-      Collect in = first.get(GUARD_MINUTES, TimeUnit.MINUTES);
-      assertTrue(in.errors.isEmpty(), "an orderly end: " + in.errors);
+      Collect in = accepted.poll(GUARD_MINUTES, TimeUnit.MINUTES).collect();
+      in.awaitInactive();
+      assertTrue(in.exceptions().isEmpty(), "an orderly end: " + in.exceptions());
       assertArrayEquals(new byte[] {1, 2, 3}, in.received());
     } finally {
       server.close().syncUninterruptibly();

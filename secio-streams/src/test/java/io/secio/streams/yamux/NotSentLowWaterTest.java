@@ -26,6 +26,7 @@ import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.TestStreams;
 import io.secio.streams.mplex.MplexConfig;
 import io.secio.streams.mplex.MplexHandler;
+import io.secio.testsupport.Echo;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,7 +114,7 @@ class NotSentLowWaterTest {
     assertEquals(16 * 1024, YamuxConfig.tentacle().notSentLowWater());
     assertEquals(16 * 1024, YamuxConfig.libp2p().notSentLowWater());
     assertEquals(0, unset(), "a new socket has no value of its own");
-    try (Pair p = Pair.of(() -> YamuxHandler.server(YamuxConfig.libp2p(), TestStreams.ECHO_STREAMS),
+    try (Pair p = Pair.of(() -> YamuxHandler.server(YamuxConfig.libp2p(), Echo.allowingHalfClosure()),
         () -> YamuxHandler.client(YamuxConfig.libp2p(), null), null)) {
       assertEquals(16 * 1024, lowWater(p.client()));
       assertEquals(16 * 1024, lowWater(p.serverChannel()));
@@ -123,7 +124,7 @@ class NotSentLowWaterTest {
   @Test
   void mplexLowersItToItsConfiguredValue() throws Exception {
     MplexConfig config = MplexConfig.builder().notSentLowWater(64 * 1024).build();
-    try (Pair p = Pair.of(() -> MplexHandler.create(config, TestStreams.ECHO_STREAMS),
+    try (Pair p = Pair.of(() -> MplexHandler.create(config, Echo.allowingHalfClosure()),
         () -> MplexHandler.create(MplexConfig.defaults(), null), null)) {
       assertEquals(16 * 1024, lowWater(p.client()));
       assertEquals(64 * 1024, lowWater(p.serverChannel()));
@@ -133,7 +134,7 @@ class NotSentLowWaterTest {
   @Test
   void aLowerValueAlreadySetStaysAndZeroLeavesTheSocketAlone() throws Exception {
     YamuxConfig untouched = YamuxConfig.tentacle().toBuilder().notSentLowWater(0).build();
-    try (Pair p = Pair.of(() -> YamuxHandler.server(untouched, TestStreams.ECHO_STREAMS),
+    try (Pair p = Pair.of(() -> YamuxHandler.server(untouched, Echo.allowingHalfClosure()),
         () -> YamuxHandler.client(YamuxConfig.tentacle(), null), 4096L)) {
       assertEquals(4096, lowWater(p.client()), "the user's lower value");
       assertEquals(0, lowWater(p.serverChannel()), "0: the socket as it was");
@@ -143,7 +144,7 @@ class NotSentLowWaterTest {
   @Test
   void sixtyFourStreamsEchoEveryByteUnderTheLoweredMark() throws Exception {
     YamuxConfig config = YamuxConfig.tentacle().toBuilder().sessionWindow(128L * 1024 * 1024).build();
-    try (Pair p = Pair.of(() -> YamuxHandler.server(config, TestStreams.ECHO_STREAMS),
+    try (Pair p = Pair.of(() -> YamuxHandler.server(config, Echo.allowingHalfClosure()),
         () -> YamuxHandler.client(config, null), null)) {
       List<TestStreams.Receive> receives = new ArrayList<>();
       List<byte[]> digests = new ArrayList<>();
@@ -167,7 +168,7 @@ class NotSentLowWaterTest {
   @Test
   void aTransportWithoutTheOptionIsLeftAloneAndWorks() throws Exception {
     Channel listener = new ServerBootstrap().group(nio).channel(NioServerSocketChannel.class)
-        .childHandler(YamuxHandler.server(YamuxConfig.tentacle(), TestStreams.ECHO_STREAMS))
+        .childHandler(YamuxHandler.server(YamuxConfig.tentacle(), Echo.allowingHalfClosure()))
         .bind("127.0.0.1", 0).syncUninterruptibly().channel();
     Channel client = new Bootstrap().group(nio).channel(NioSocketChannel.class)
         .handler(YamuxHandler.client(YamuxConfig.tentacle(), null)).connect(listener.localAddress())

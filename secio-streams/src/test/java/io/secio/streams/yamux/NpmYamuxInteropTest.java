@@ -14,11 +14,14 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.secio.streams.Collect;
+import io.secio.streams.CollectedStream;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.StreamResetException;
 import io.secio.streams.TestStreams;
+import io.secio.testsupport.ChildProcess;
+import io.secio.testsupport.Collect;
+import io.secio.testsupport.Echo;
 import java.net.InetSocketAddress;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -44,6 +47,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class NpmYamuxInteropTest {
   private static final int MIB = 1024 * 1024;
   private static final YamuxConfig CONFIG = YamuxConfig.libp2p();
+  private static final long WAIT_MINUTES = ChildProcess.WAIT.toMinutes();
   private static EventLoopGroup group;
 
   @BeforeAll
@@ -69,16 +73,16 @@ class NpmYamuxInteropTest {
   private static TestStreams.Receive echoFrom(Channel connection, byte[] data) throws Exception {
     TestStreams.Receive r = new TestStreams.Receive();
     StreamChannel s = new StreamChannelBootstrap(connection).option(ChannelOption.ALLOW_HALF_CLOSURE, true)
-        .handler(r).open().get(NodePeer.WAIT_MINUTES, TimeUnit.MINUTES);
+        .handler(r).open().get(WAIT_MINUTES, TimeUnit.MINUTES);
     TestStreams.send(s, data);
     return r;
   }
 
   /** Java's streams to the peer: 64 MiB on one, 100 at once, then a reset of ours. */
-  private static void javaOpens(Channel connection, NodePeer peer) throws Exception {
+  private static void javaOpens(Channel connection, ChildProcess peer) throws Exception {
     byte[] big = TestStreams.pattern(64 * MIB, 7);
     TestStreams.Receive bigEcho = echoFrom(connection, big);
-    assertEquals(sha256(big), HexFormat.of().formatHex(bigEcho.digest.get(NodePeer.WAIT_MINUTES, TimeUnit.MINUTES)));
+    assertEquals(sha256(big), HexFormat.of().formatHex(bigEcho.digest.get(WAIT_MINUTES, TimeUnit.MINUTES)));
     JsonObject inbound = peer.next("inbound");
     assertEquals(64 * MIB, inbound.get("bytes").getAsLong());
     assertEquals("fin", inbound.get("end").getAsString(), "our half-close reached the peer");
@@ -91,28 +95,28 @@ class NpmYamuxInteropTest {
       echoes.add(echoFrom(connection, data));
     }
     for (int i = 0; i < 100; i++) {
-      assertEquals(sha256(sent.get(i)), HexFormat.of().formatHex(echoes.get(i).digest.get(NodePeer.WAIT_MINUTES,
+      assertEquals(sha256(sent.get(i)), HexFormat.of().formatHex(echoes.get(i).digest.get(WAIT_MINUTES,
           TimeUnit.MINUTES)), "stream " + i);
     }
     for (int i = 0; i < 100; i++) {
       assertEquals("fin", peer.next("inbound").get("end").getAsString());
     }
 
-    StreamChannel doomed = new StreamChannelBootstrap(connection).handler(new Collect())
-        .open().get(NodePeer.WAIT_MINUTES, TimeUnit.MINUTES);
-    doomed.writeAndFlush(Unpooled.wrappedBuffer(new byte[8])).get(NodePeer.WAIT_MINUTES, TimeUnit.MINUTES);
+    StreamChannel doomed = new StreamChannelBootstrap(connection).handler(Collect.observing())
+        .open().get(WAIT_MINUTES, TimeUnit.MINUTES);
+    doomed.writeAndFlush(Unpooled.wrappedBuffer(new byte[8])).get(WAIT_MINUTES, TimeUnit.MINUTES);
     doomed.reset();
     assertEquals("reset", peer.next("inbound").get("end").getAsString(), "our reset reached the peer");
   }
 
   /** The peer's streams to Java (echoed here): 64 MiB, 100 at once, then a reset of its own. */
-  private static void peerOpens(NodePeer peer, BlockingQueue<Collect> accepted) throws Exception {
-    peer.send("{\"cmd\":\"open\",\"tag\":\"big\",\"bytes\":" + 64 * MIB + ",\"seed\":3}");
+  private static void peerOpens(ChildProcess peer, BlockingQueue<CollectedStream> accepted) throws Exception {
+    peer.writeLine("{\"cmd\":\"open\",\"tag\":\"big\",\"bytes\":" + 64 * MIB + ",\"seed\":3}");
     JsonObject big = peer.next("echo");
     assertEquals(64 * MIB, big.get("bytes").getAsLong());
     assertEquals(sha256(TestStreams.pattern(64 * MIB, 3)), big.get("sha256").getAsString());
     for (int i = 0; i < 100; i++) {
-      peer.send("{\"cmd\":\"open\",\"tag\":\"s" + i + "\",\"bytes\":" + (50_000 + i) + ",\"seed\":" + i + "}");
+      peer.writeLine("{\"cmd\":\"open\",\"tag\":\"s" + i + "\",\"bytes\":" + (50_000 + i) + ",\"seed\":" + i + "}");
     }
     List<JsonObject> echoes = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
@@ -123,33 +127,31 @@ class NpmYamuxInteropTest {
       assertEquals(sha256(TestStreams.pattern(50_000 + i, i)), e.get("sha256").getAsString(), "stream " + i);
     }
     accepted.clear();
-    peer.send("{\"cmd\":\"reset\",\"tag\":\"r\"}");
+    peer.writeLine("{\"cmd\":\"reset\",\"tag\":\"r\"}");
     peer.next("reset-sent");
-    Collect reset = accepted.poll(NodePeer.WAIT_MINUTES, TimeUnit.MINUTES);
-    reset.stream.closeFuture().get(NodePeer.WAIT_MINUTES, TimeUnit.MINUTES);
-    assertInstanceOf(StreamResetException.class, reset.errors.get(0), "the peer's reset: " + reset.events);
+    Collect reset = accepted.poll(WAIT_MINUTES, TimeUnit.MINUTES).collect();
+    reset.awaitInactive();
+    assertInstanceOf(StreamResetException.class, reset.exceptions().get(0), "the peer's reset: " + reset.events());
   }
 
-  /** Inbound streams here: the reset test's collectors, or an echo for the peer's echo streams. */
-  private static ChannelInitializer<Channel> inbound(BlockingQueue<Collect> accepted) {
-    return new ChannelInitializer<>() {
-      @Override
-      protected void initChannel(Channel ch) {
-        ch.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
-        Collect c = new Collect();
-        c.stream = (StreamChannel) ch;
-        ch.pipeline().addLast(TestStreams.Echo.INSTANCE, c);
-        accepted.add(c);
-      }
-    };
+  /**
+   * Inbound streams here: each echoed, with half-closure, and collected after the echo, so that the
+   * reset test hears how its stream ended.
+   */
+  private static ChannelInitializer<Channel> inbound(BlockingQueue<CollectedStream> accepted) {
+    Echo echo = Echo.passingExceptionsOn();
+    return CollectedStream.into(accepted, ch -> {
+      ch.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+      ch.pipeline().addLast(echo);
+    });
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"yamux-js", "chainsafe"})
   void javaDialsNode(String impl) throws Exception {
-    BlockingQueue<Collect> accepted = new LinkedBlockingQueue<>();
-    try (NodePeer peer = NodePeer.listen(impl)) {
-      int port = peer.port();
+    BlockingQueue<CollectedStream> accepted = new LinkedBlockingQueue<>();
+    try (ChildProcess peer = NodePeer.listen(impl)) {
+      int port = peer.next("listening").get("port").getAsInt();
       Channel connection = new Bootstrap().group(group).channel(NioSocketChannel.class)
           .handler(YamuxHandler.client(CONFIG, inbound(accepted)))
           .connect(new InetSocketAddress("127.0.0.1", port)).syncUninterruptibly().channel();
@@ -165,7 +167,7 @@ class NpmYamuxInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"yamux-js", "chainsafe"})
   void nodeDialsJava(String impl) throws Exception {
-    BlockingQueue<Collect> accepted = new LinkedBlockingQueue<>();
+    BlockingQueue<CollectedStream> accepted = new LinkedBlockingQueue<>();
     CompletableFuture<Channel> connection = new CompletableFuture<>();
     Channel server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
         .childHandler(new ChannelInitializer<>() {
@@ -175,8 +177,9 @@ class NpmYamuxInteropTest {
             connection.complete(ch);
           }
         }).bind("127.0.0.1", 0).syncUninterruptibly().channel();
-    try (NodePeer peer = NodePeer.dial(impl, ((InetSocketAddress) server.localAddress()).getPort())) {
-      Channel conn = connection.get(NodePeer.WAIT_MINUTES, TimeUnit.MINUTES);
+    try (ChildProcess peer = NodePeer.dial(impl, ((InetSocketAddress) server.localAddress()).getPort())) {
+      peer.next("connected");
+      Channel conn = connection.get(WAIT_MINUTES, TimeUnit.MINUTES);
       peerOpens(peer, accepted);
       javaOpens(conn, peer);
     } finally {

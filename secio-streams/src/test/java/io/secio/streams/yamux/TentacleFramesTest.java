@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.secio.streams.Collect;
 import io.secio.streams.Muxer;
 import io.secio.streams.SessionPair;
 import io.secio.streams.StreamChannel;
+import io.secio.testsupport.Collect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -42,7 +42,7 @@ class TentacleFramesTest {
   @Test
   void openAndAcceptCarryTheWholeMaxWindowAtOnce() {
     try (SessionPair pair = new SessionPair(Muxer.yamux(TENTACLE))) {
-      new io.secio.streams.StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      new io.secio.streams.StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       List<String> open = headers(pair.client);
       assertEquals(List.of(recorded("a2b", "WindowUpdate flags=SYN stream=1 length=786432")), open);
       pair.server.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 1, 786432));
@@ -80,7 +80,7 @@ class TentacleFramesTest {
       }
     }
     try (SessionPair pair = new SessionPair(Muxer.yamux(TENTACLE))) {
-      StreamChannel out = pair.open(new Collect());
+      StreamChannel out = pair.open(Collect.observing());
       for (int size : new int[] {52, 4, 5, 1004, 300004, 1100004, 11}) {
         out.write(Unpooled.wrappedBuffer(new byte[size]));
       }
@@ -127,7 +127,7 @@ class TentacleFramesTest {
   @Test
   void closeIsWindowUpdateFinAnsweredWithFin() {
     try (SessionPair pair = new SessionPair(Muxer.yamux(TENTACLE))) {
-      StreamChannel out = pair.open(new Collect());
+      StreamChannel out = pair.open(Collect.observing());
       out.close();
       List<String> fin = headers(pair.client);
       assertEquals(List.of(recorded("a2b", "WindowUpdate flags=FIN stream=1 length=0")), fin);
@@ -139,7 +139,7 @@ class TentacleFramesTest {
   @Test
   void goAwayIsAnsweredWithGoAwayAndTheClose() {
     try (SessionPair pair = new SessionPair(Muxer.yamux(TENTACLE))) {
-      pair.open(new Collect());
+      pair.open(Collect.observing());
       pair.client.close();
       List<String> goAway = headers(pair.client);
       assertEquals(List.of(recorded("a2b", "GoAway flags=0 stream=0 length=0")), goAway);

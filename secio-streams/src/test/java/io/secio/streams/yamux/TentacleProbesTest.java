@@ -9,9 +9,12 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.secio.streams.Collect;
+import io.netty.util.concurrent.Future;
+import io.secio.streams.CollectedStream;
+import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
 import io.secio.streams.StreamResetException;
+import io.secio.testsupport.Collect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -37,7 +40,7 @@ class TentacleProbesTest {
 
   /** What our dialer made of one probe's answers. */
   private static final class Run implements AutoCloseable {
-    final List<Collect> opened = new ArrayList<>();
+    final List<CollectedStream> opened = new ArrayList<>();
     final EmbeddedChannel client = new EmbeddedChannel(YamuxHandler.client(YamuxConfig.tentacle(), null));
     final List<Throwable> sessionErrors = new ArrayList<>();
     final List<Wire.Frame> written = new ArrayList<>();
@@ -49,11 +52,11 @@ class TentacleProbesTest {
         int flags = Integer.parseInt(chunk.substring(4, 8), 16);
         long id = Long.parseLong(chunk.substring(8, 16), 16);
         if ((flags & YamuxFrames.FLAG_SYN) != 0 && type <= YamuxFrames.TYPE_WINDOW_UPDATE && (id & 1) == 1
-            && opened.stream().noneMatch(c -> c.stream.streamId() == id)) {
-          Collect c = new Collect();
-          new StreamChannelBootstrap(client).handler(c).open();
+            && opened.stream().noneMatch(c -> c.stream().streamId() == id)) {
+          Collect c = Collect.observing();
+          Future<StreamChannel> open = new StreamChannelBootstrap(client).handler(c).open();
           client.runPendingTasks();
-          opened.add(c);
+          opened.add(new CollectedStream(open.getNow(), c));
         }
       }
       for (String chunk : Recordings.chunks(probe, "b2a")) {
@@ -88,14 +91,15 @@ class TentacleProbesTest {
   @MethodSource("probes")
   void ourDialerSurvivesTentaclesAnswer(String name) {
     try (Run run = new Run(Recordings.probe(name))) {
-      for (Collect c : run.opened) {
-        if (!c.stream.isOpen()) {
-          assertTrue(c.errors.isEmpty() || c.errors.get(0) instanceof YamuxException
-              || c.errors.get(0) instanceof StreamResetException, name + ": " + c.errors);
+      for (CollectedStream c : run.opened) {
+        List<Throwable> exceptions = c.collect().exceptions();
+        if (!c.stream().isOpen()) {
+          assertTrue(exceptions.isEmpty() || exceptions.get(0) instanceof YamuxException
+              || exceptions.get(0) instanceof StreamResetException, name + ": " + exceptions);
         }
       }
       if (!run.client.isOpen()) {
-        run.opened.forEach(c -> assertFalse(c.stream.isOpen(), name + ": a stream outlived its session"));
+        run.opened.forEach(c -> assertFalse(c.stream().isOpen(), name + ": a stream outlived its session"));
       }
     }
   }
@@ -104,10 +108,10 @@ class TentacleProbesTest {
   void refusedStreamsAreResetAndTheSessionGoesOn() {
     try (Run run = new Run(Recordings.probe("stream_cap"))) {
       assertTrue(run.client.isActive());
-      assertTrue(run.opened.get(0).stream.isOpen() && run.opened.get(1).stream.isOpen());
-      for (Collect refused : run.opened.subList(2, 4)) {
-        assertFalse(refused.stream.isOpen());
-        assertInstanceOf(StreamResetException.class, refused.errors.get(0));
+      assertTrue(run.opened.get(0).stream().isOpen() && run.opened.get(1).stream().isOpen());
+      for (CollectedStream refused : run.opened.subList(2, 4)) {
+        assertFalse(refused.stream().isOpen());
+        assertInstanceOf(StreamResetException.class, refused.collect().exceptions().get(0));
       }
     }
   }
@@ -118,7 +122,7 @@ class TentacleProbesTest {
       YamuxException e = (YamuxException) run.sessionErrors.get(0);
       assertEquals(YamuxException.Reason.PEER_GO_AWAY, e.reason());
       assertEquals(1, e.goAwayCode());
-      assertEquals(e, run.opened.get(0).errors.get(0));
+      assertEquals(e, run.opened.get(0).collect().exceptions().get(0));
       assertFalse(run.client.isOpen());
     }
   }
@@ -130,7 +134,7 @@ class TentacleProbesTest {
           .map(Wire.Frame::headerHex).toList();
       assertEquals(List.of("000200020000000000000001", "000200020000000000000002"), pongs);
       assertEquals(YamuxException.Reason.CONNECTION_CLOSED,
-          ((YamuxException) run.opened.get(0).errors.get(0)).reason());
+          ((YamuxException) run.opened.get(0).collect().exceptions().get(0)).reason());
     }
   }
 
@@ -138,7 +142,7 @@ class TentacleProbesTest {
   void tentaclesGoAwayZeroIsAnOrderlyEnd() {
     try (Run run = new Run(Recordings.probe("goaway"))) {
       assertFalse(run.client.isOpen());
-      assertTrue(run.opened.get(0).errors.isEmpty());
+      assertTrue(run.opened.get(0).collect().exceptions().isEmpty());
       assertEquals("000300000000000000000000", run.written.get(run.written.size() - 1).headerHex());
     }
   }

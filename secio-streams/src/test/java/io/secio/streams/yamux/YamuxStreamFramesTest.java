@@ -13,12 +13,13 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.Future;
-import io.secio.streams.Collect;
+import io.secio.streams.CollectedStream;
 import io.secio.streams.Muxer;
 import io.secio.streams.SessionPair;
 import io.secio.streams.StreamChannel;
 import io.secio.streams.StreamChannelBootstrap;
-import io.secio.streams.TestStreams;
+import io.secio.testsupport.Collect;
+import io.secio.testsupport.Echo;
 import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -42,10 +43,10 @@ class YamuxStreamFramesTest {
   @Test
   void closeSendsFinAndThePeersLaterDataIsDropped() {
     try (SessionPair pair = new SessionPair(Muxer.yamux(CONFIG))) {
-      Collect opener = new Collect();
+      Collect opener = Collect.observing();
       StreamChannel out = pair.open(opener);
-      Collect accepted = pair.serverStreams.get(0);
-      accepted.stream.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+      CollectedStream accepted = pair.serverStreams.get(0);
+      accepted.stream().config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
       pair.pump();
       pair.client.readOutbound();
 
@@ -54,12 +55,12 @@ class YamuxStreamFramesTest {
       assertEquals(1, sent.size());
       assertEquals("00010004" + "00000001" + "00000000", sent.get(0).headerHex(), "WindowUpdate FIN, length 0");
       pair.server.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_FIN, 1, 0));
-      assertEquals(List.of("active", "inputShutdown", "inputShutdownReadComplete"), accepted.events);
+      assertEquals(List.of("active", "inputShutdown", "inputShutdownReadComplete"), accepted.collect().events());
 
-      accepted.stream.writeAndFlush(Unpooled.wrappedBuffer(bytes("nobody reads this")));
+      accepted.stream().writeAndFlush(Unpooled.wrappedBuffer(bytes("nobody reads this")));
       pair.pump();
       assertEquals(0, opener.received().length);
-      assertTrue(opener.errors.isEmpty());
+      assertTrue(opener.exceptions().isEmpty());
       assertTrue(pair.client.isActive(), "data on a closed stream is dropped, not an error");
     }
   }
@@ -67,7 +68,7 @@ class YamuxStreamFramesTest {
   @Test
   void closeWithUnsentBytesResets() {
     try (SessionPair pair = new SessionPair(Muxer.yamux(CONFIG))) {
-      StreamChannel out = pair.open(new Collect());
+      StreamChannel out = pair.open(Collect.observing());
       pair.client.readOutbound();
       // More than the peer's 1 MiB window: the rest waits, so a close must not look complete.
       ChannelFuture big = out.writeAndFlush(Unpooled.wrappedBuffer(new byte[2 * 1024 * 1024]));
@@ -84,8 +85,8 @@ class YamuxStreamFramesTest {
   @Test
   void closingTheSessionSendsGoAwayAndEndsEveryStream() {
     try (SessionPair pair = new SessionPair(Muxer.yamux(CONFIG))) {
-      Collect a = new Collect();
-      Collect b = new Collect();
+      Collect a = Collect.observing();
+      Collect b = Collect.observing();
       StreamChannel s1 = pair.open(a);
       StreamChannel s2 = pair.open(b);
       pair.client.close();
@@ -94,12 +95,12 @@ class YamuxStreamFramesTest {
       assertFalse(pair.server.isOpen(), "the peer answers GoAway 0 and closes");
       assertFalse(s1.isOpen());
       assertFalse(s2.isOpen());
-      assertTrue(a.errors.isEmpty() && b.errors.isEmpty(), "an orderly end is no error");
-      for (Collect c : pair.serverStreams) {
-        assertFalse(c.stream.isOpen());
-        assertTrue(c.errors.isEmpty());
+      assertTrue(a.exceptions().isEmpty() && b.exceptions().isEmpty(), "an orderly end is no error");
+      for (CollectedStream c : pair.serverStreams) {
+        assertFalse(c.stream().isOpen());
+        assertTrue(c.collect().exceptions().isEmpty());
       }
-      Future<StreamChannel> late = new StreamChannelBootstrap(pair.client).handler(new Collect()).open();
+      Future<StreamChannel> late = new StreamChannelBootstrap(pair.client).handler(Collect.observing()).open();
       pair.client.runPendingTasks();
       assertFalse(late.isSuccess());
     }
@@ -108,14 +109,14 @@ class YamuxStreamFramesTest {
   @Test
   void aProtocolViolationReachesEveryStreamAsYamuxException() {
     try (SessionPair pair = new SessionPair(Muxer.yamux(CONFIG))) {
-      Collect a = new Collect();
+      Collect a = Collect.observing();
       pair.open(a);
       pair.client.readOutbound();
       YamuxException e = assertThrows(YamuxException.class, // a stream never opened
           () -> pair.client.writeInbound(Wire.frame(YamuxFrames.TYPE_DATA, 0, 99, 1)));
       assertEquals(YamuxException.Reason.UNKNOWN_STREAM, e.reason());
-      assertEquals(List.of("active", "exception YamuxException", "inactive"), a.events);
-      assertEquals(YamuxException.Reason.UNKNOWN_STREAM, ((YamuxException) a.errors.get(0)).reason());
+      assertEquals(List.of("active", "exception YamuxException", "inactive"), a.events());
+      assertEquals(YamuxException.Reason.UNKNOWN_STREAM, ((YamuxException) a.exceptions().get(0)).reason());
       List<Wire.Frame> sent = Wire.frames(pair.client);
       assertEquals("000300000000000000000001", sent.get(sent.size() - 1).headerHex(), "GoAway 1");
       assertFalse(pair.client.isOpen());
@@ -137,7 +138,7 @@ class YamuxStreamFramesTest {
 
   /** A listener whose streams echo what they read and flush at read complete, without half-closure. */
   private static EmbeddedChannel echoWithoutHalfClosure() {
-    return new EmbeddedChannel(YamuxHandler.server(CONFIG, TestStreams.Echo.INSTANCE));
+    return new EmbeddedChannel(YamuxHandler.server(CONFIG, new Echo()));
   }
 
   /** What an echo without half-closure wrote for {@code read}: the ACK, the echo, then FIN; never RST. */
@@ -170,7 +171,7 @@ class YamuxStreamFramesTest {
   /** A listener whose streams echo and answer a half-close with theirs. */
   private static final class EmbeddedChannelServer implements AutoCloseable {
     final io.netty.channel.embedded.EmbeddedChannel channel =
-        new io.netty.channel.embedded.EmbeddedChannel(YamuxHandler.server(CONFIG, TestStreams.ECHO_STREAMS));
+        new io.netty.channel.embedded.EmbeddedChannel(YamuxHandler.server(CONFIG, Echo.allowingHalfClosure()));
 
     @Override
     public void close() {
