@@ -200,7 +200,7 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
   }
 
   /**
-   * The credit to grant now (added to the receive window), or -1 for none yet. With {@code force} (a
+   * The credit to grant now (added to the receive window), or 0 for none yet. With {@code force} (a
    * SYN or ACK must go out anyway) it returns what may be granted, maybe 0.
    *
    * @param openStreams streams open, this one included
@@ -211,21 +211,20 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
     long free = Math.min(sessionWindow - openStreams * SHARE - excess, budgetAvailable()) + w.excess;
     long target = Math.min(maxStreamWindow, SHARE + Math.max(0, free));
     long grant = Math.max(0, target - credit);
-    boolean limited = target < maxStreamWindow;
-    if (!force && (grant == 0 || grant * maxStreamWindow < threshold * target)) {
-      if (limited && grant < maxStreamWindow - credit) {
-        starve(w);
-      }
-      return -1;
+    // Cut short of its max window, and not there yet: it waits for credit to free elsewhere.
+    boolean starving = target < maxStreamWindow && credit < maxStreamWindow;
+    // tentacle's rule: a grant goes once it reaches the threshold's part of the target.
+    boolean due = force || grant > 0 && grant * maxStreamWindow >= threshold * target;
+    if (due) {
+      w.receive += grant;
+      settle(w);
     }
-    w.receive += grant;
-    settle(w);
-    if (limited && credit + grant < maxStreamWindow) {
+    if (starving) {
       starve(w);
     } else {
       w.starved = false;
     }
-    return grant;
+    return due ? grant : 0;
   }
 
   /** The stream's credit changed; true when the session window freed some. */
@@ -241,16 +240,16 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
     return w.excess < before;
   }
 
-  /** The oldest stream still waiting for credit, taken off the list (a grant puts it back), or null. */
+  /** The oldest open stream still waiting for credit, taken off the list (a grant puts it back), or null. */
   private Windows pollStarved() {
-    Windows w;
-    while ((w = starved.poll()) != null && (!w.starved || !w.stream().isOpen())) {
+    for (Windows w; (w = starved.poll()) != null; ) {
+      boolean waiting = w.starved && w.stream().isOpen();
       w.starved = false;
+      if (waiting) {
+        return w;
+      }
     }
-    if (w != null) {
-      w.starved = false;
-    }
-    return w;
+    return null;
   }
 
   private void starve(Windows w) {
