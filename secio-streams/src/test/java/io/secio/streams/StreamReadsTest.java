@@ -37,18 +37,38 @@ class StreamReadsTest {
   }
 
   /** Records a stream's reads (their sizes), read completes, input events and its end, in order. */
-  private static class Reads extends ChannelInboundHandlerAdapter {
+  private static final class Reads extends ChannelInboundHandlerAdapter {
     final List<String> events = new ArrayList<>();
+    /** Whether its first read asks for another read, as it is read. */
+    private boolean askDuringFirstRead;
+    /** Whether it turns auto-read off at each read complete (before the pipeline's head reads on). */
+    private final boolean stopAutoReadAtReadComplete;
+
+    Reads() {
+      this(false, false);
+    }
+
+    Reads(boolean askDuringFirstRead, boolean stopAutoReadAtReadComplete) {
+      this.askDuringFirstRead = askDuringFirstRead;
+      this.stopAutoReadAtReadComplete = stopAutoReadAtReadComplete;
+    }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       events.add("read " + ((ByteBuf) msg).readableBytes());
       ((ByteBuf) msg).release();
+      if (askDuringFirstRead) {
+        askDuringFirstRead = false;
+        ctx.read();
+      }
     }
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
       events.add("readComplete");
+      if (stopAutoReadAtReadComplete) {
+        ctx.channel().config().setAutoRead(false);
+      }
       ctx.fireChannelReadComplete();
     }
 
@@ -150,18 +170,7 @@ class StreamReadsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("muxers")
   void withAutoReadOffEachReadTakesOneChunkAndAReadAskedForMeanwhileFollows(Muxer muxer) {
-    Reads reads = new Reads() {
-      boolean askedOnce;
-
-      @Override
-      public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        super.channelRead(ctx, msg);
-        if (!askedOnce) {
-          askedOnce = true;
-          ctx.read(); // during the read: taken up once it completes
-        }
-      }
-    };
+    Reads reads = new Reads(true, false); // its first read asks for the next: taken up once the read completes
     try (SessionPair pair = pair(muxer, reads, ch -> ch.config().setAutoRead(false))) {
       StreamChannel out = pair.open(Collect.observing());
       send(out, 4);
@@ -186,13 +195,7 @@ class StreamReadsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("muxers")
   void aStreamThatStopsAutoReadAtAReadCompleteGetsNothingMoreUntilItReads(Muxer muxer) {
-    Reads reads = new Reads() {
-      @Override
-      public void channelReadComplete(ChannelHandlerContext ctx) {
-        ctx.channel().config().setAutoRead(false);
-        super.channelReadComplete(ctx);
-      }
-    };
+    Reads reads = new Reads(false, true);
     try (SessionPair pair = pair(muxer, reads, ch -> {})) {
       StreamChannel out = pair.open(Collect.observing());
       send(out, 2);
@@ -209,24 +212,7 @@ class StreamReadsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("muxers")
   void aReadAskedForDuringABurstIsTakenUpAfterItsReadComplete(Muxer muxer) {
-    Reads reads = new Reads() {
-      boolean askedOnce;
-
-      @Override
-      public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        super.channelRead(ctx, msg);
-        if (!askedOnce) {
-          askedOnce = true;
-          ctx.read();
-        }
-      }
-
-      @Override
-      public void channelReadComplete(ChannelHandlerContext ctx) {
-        ctx.channel().config().setAutoRead(false);
-        super.channelReadComplete(ctx);
-      }
-    };
+    Reads reads = new Reads(true, true);
     try (SessionPair pair = pair(muxer, reads, ch -> {})) {
       StreamChannel out = pair.open(Collect.observing());
       send(out, 2);
