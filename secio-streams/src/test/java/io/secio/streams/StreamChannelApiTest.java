@@ -220,6 +220,35 @@ class StreamChannelApiTest {
   }
 
   @Test
+  void aLowWaterMarkOfZeroIsReachedWhenEveryByteLeft() {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(YamuxConfig.tentacle()))) {
+      StreamChannel out = pair.open(Collect.observing());
+      out.config().setWriteBufferWaterMark(new WriteBufferWaterMark(0, 10));
+      out.write(Unpooled.wrappedBuffer(new byte[20]));
+      assertFalse(out.isWritable());
+      assertEquals(21, out.bytesBeforeWritable());
+      out.flush();
+      assertTrue(out.isWritable(), "nothing waits: under no mark, yet writable");
+    }
+  }
+
+  @Test
+  void aStreamUnwritableOnlyForItsConnectionHasNoBytesToDrain() {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(YamuxConfig.tentacle()))) {
+      StreamChannel out = pair.open(Collect.observing());
+      out.config().setWriteBufferWaterMark(new WriteBufferWaterMark(100, 200));
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, false);
+      pair.client.runPendingTasks();
+      assertFalse(out.isWritable());
+      assertEquals(0, out.bytesBeforeWritable(), "never negative: its own queue is under the low mark");
+      assertEquals(0, out.bytesBeforeUnwritable());
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, true);
+      pair.client.runPendingTasks();
+      assertTrue(out.isWritable());
+    }
+  }
+
+  @Test
   void theBootstrapForgetsWhatIsSetToNullAndOpensFromAnyThread() throws Exception {
     EventLoopGroup group = new DefaultEventLoopGroup(2);
     try {
