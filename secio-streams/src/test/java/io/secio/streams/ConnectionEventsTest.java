@@ -54,6 +54,7 @@ class ConnectionEventsTest {
       StreamChannel ours = pair.open(Collect.observing());
       pair.client.pipeline().fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
       pair.client.runPendingTasks();
+      assertTrue(pair.client.outboundMessages().isEmpty(), "ended as a closed connection is: no goodbye written");
       assertFalse(ours.isOpen());
       assertFalse(pair.client.isOpen());
       assertNull(pair.client.attr(StreamOpener.KEY).get(), "the muxer left the connection");

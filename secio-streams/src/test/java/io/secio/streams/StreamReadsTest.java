@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the connection's whole read burst (or at once when the read was asked for outside one); with
  * auto-read off nothing moves until {@code read()}, and a {@code read()} asked for during a read is
  * taken up after it; the peer's end closes the stream once everything before it went up, whether or
- * not the stream reads.
+ * not the stream reads; and when the connection ends in order, writes still waiting fail first, then
+ * every byte never read goes up, then the stream closes.
  */
 class StreamReadsTest {
   /** Each data frame's body: over half its buffer, so each stays a chunk of its own (not merged). */
@@ -253,6 +254,26 @@ class StreamReadsTest {
       accepted.read();
       pair.pump();
       assertEquals(List.of("read 2000", "readComplete", "inactive"), reads.take());
+      assertFalse(accepted.isOpen());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void closingTheConnectionFailsWhatWaitsToBeSentThenDeliversWhatCameBeforeThePeersEnd(Muxer muxer) {
+    Reads reads = new Reads();
+    try (SessionPair pair = pair(muxer, reads, ch -> ch.config().setAutoRead(false))) {
+      StreamChannel out = pair.open(Collect.observing());
+      send(out, 2);
+      out.shutdownOutput();
+      pair.pump();
+      StreamChannel accepted = pair.serverStreams.get(0).stream();
+      accepted.write(Unpooled.wrappedBuffer(new byte[10])) // not flushed: it can never go now
+          .addListener(f -> reads.events.add("write failed " + f.cause().getClass().getSimpleName()));
+      pair.server.close();
+      pair.server.runPendingTasks();
+      assertEquals(List.of("write failed ClosedChannelException", "read 2000", "read 2000", "readComplete", "inactive"),
+          reads.take(), "the bytes a stream never read go up when its connection ends in order");
       assertFalse(accepted.isOpen());
     }
   }
