@@ -112,6 +112,15 @@ class StreamReadsTest {
     }
   }
 
+  /** Opens a stream from the client that sends two frames and its end; returns the server's end of it. */
+  private static StreamChannel twoFramesAndTheEndUnread(SessionPair pair) {
+    StreamChannel out = pair.open(Collect.observing());
+    send(out, 2);
+    out.shutdownOutput();
+    pair.pump();
+    return pair.serverStreams.get(0).stream();
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("muxers")
   void framesOfOneConnectionReadGoUpWithOneReadCompleteAtItsEnd(Muxer muxer) {
@@ -243,12 +252,8 @@ class StreamReadsTest {
   void thePeersEndClosesAStreamOnceItReadTheLastBytesBeforeIt(Muxer muxer) {
     Reads reads = new Reads();
     try (SessionPair pair = pair(muxer, reads, ch -> ch.config().setAutoRead(false))) {
-      StreamChannel out = pair.open(Collect.observing());
-      send(out, 2);
-      out.shutdownOutput();
-      pair.pump();
+      StreamChannel accepted = twoFramesAndTheEndUnread(pair);
       assertEquals(List.of(), reads.take());
-      StreamChannel accepted = pair.serverStreams.get(0).stream();
       accepted.read();
       assertEquals(List.of("read 2000", "readComplete"), reads.take());
       accepted.read();
@@ -263,11 +268,7 @@ class StreamReadsTest {
   void closingTheConnectionFailsWhatWaitsToBeSentThenDeliversWhatCameBeforeThePeersEnd(Muxer muxer) {
     Reads reads = new Reads();
     try (SessionPair pair = pair(muxer, reads, ch -> ch.config().setAutoRead(false))) {
-      StreamChannel out = pair.open(Collect.observing());
-      send(out, 2);
-      out.shutdownOutput();
-      pair.pump();
-      StreamChannel accepted = pair.serverStreams.get(0).stream();
+      StreamChannel accepted = twoFramesAndTheEndUnread(pair);
       accepted.write(Unpooled.wrappedBuffer(new byte[10])) // not flushed: it can never go now
           .addListener(f -> reads.events.add("write failed " + f.cause().getClass().getSimpleName()));
       pair.server.close();
