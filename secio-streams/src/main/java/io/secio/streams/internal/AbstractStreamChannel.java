@@ -198,6 +198,9 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
         pipeline.fireChannelReadComplete();
       }
       endInput();
+      if (isOpen()) {
+        unsafe.closeForcibly(); // its input had ended before (half-closure): now nothing may go either
+      }
     }
   }
 
