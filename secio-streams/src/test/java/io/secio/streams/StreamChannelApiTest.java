@@ -123,9 +123,13 @@ class StreamChannelApiTest {
   void writesAreRefusedWithTheirReason(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
       StreamChannel out = pair.open(Collect.observing());
+      assertFalse(out.isOutputShutdown() || out.isInputShutdown() || out.isShutdown());
       assertInstanceOf(IllegalArgumentException.class, out.writeAndFlush("not bytes").cause());
       assertTrue(out.shutdownOutput().isSuccess());
+      assertTrue(out.isOpen() && out.isOutputShutdown());
+      int written = pair.client.outboundMessages().size();
       assertTrue(out.shutdownOutput().isSuccess(), "a second half-close succeeds");
+      assertEquals(written, pair.client.outboundMessages().size(), "and writes no second end");
       ByteBuf late = Unpooled.wrappedBuffer(new byte[] {1});
       assertInstanceOf(ChannelOutputShutdownException.class, out.writeAndFlush(late).cause());
       assertEquals(0, late.refCnt(), "released");
@@ -136,6 +140,43 @@ class StreamChannelApiTest {
       assertEquals(0, closed.refCnt());
       assertInstanceOf(ClosedChannelException.class, out.shutdownOutput().cause());
       assertTrue(out.isInputShutdown() && out.isOutputShutdown() && out.isShutdown());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aCancelledPromiseNeitherWritesNorCloses(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel out = pair.open(Collect.observing());
+      ByteBuf data = Unpooled.wrappedBuffer(new byte[] {1, 2, 3});
+      ChannelPromise cancelled = out.newPromise();
+      cancelled.cancel(false);
+      out.writeAndFlush(data, cancelled);
+      assertEquals(0, data.refCnt(), "released, not queued");
+      ChannelPromise closeCancelled = out.newPromise();
+      closeCancelled.cancel(false);
+      out.close(closeCancelled);
+      pair.pump();
+      assertTrue(out.isOpen());
+      assertEquals(0, pair.serverStreams.get(0).collect().received().length);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void eachResetAnswersWithItsFuture(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel first = pair.open(Collect.observing());
+      assertTrue(first.reset().isSuccess());
+      StreamChannel second = pair.open(Collect.observing());
+      ChannelPromise promise = second.newPromise();
+      assertSame(promise, second.reset(promise));
+      assertTrue(promise.isSuccess());
+      StreamChannel third = pair.open(Collect.observing());
+      assertTrue(third.reset(new ClosedChannelException()).isSuccess());
+      pair.pump();
+      assertFalse(first.isOpen() || second.isOpen() || third.isOpen());
+      assertFalse(pair.serverStreams.stream().anyMatch(s -> s.stream().isOpen()), "each reset reached the peer");
     }
   }
 
