@@ -30,6 +30,7 @@ import io.netty.channel.local.LocalChannel;
 import io.netty.channel.local.LocalServerChannel;
 import io.netty.channel.socket.ChannelOutputShutdownException;
 import io.netty.util.AttributeKey;
+import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.secio.streams.yamux.YamuxConfig;
 import io.secio.streams.yamux.YamuxHandler;
@@ -177,6 +178,44 @@ class StreamChannelApiTest {
       pair.pump();
       assertFalse(first.isOpen() || second.isOpen() || third.isOpen());
       assertFalse(pair.serverStreams.stream().anyMatch(s -> s.stream().isOpen()), "each reset reached the peer");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void anEmptyWriteSucceedsAndSendsNoFrame(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel out = pair.open(Collect.observing());
+      int written = pair.client.outboundMessages().size();
+      assertTrue(out.writeAndFlush(Unpooled.EMPTY_BUFFER).isSuccess());
+      assertEquals(written, pair.client.outboundMessages().size());
+    }
+  }
+
+  /** Answers the first read and closes its stream at once, inside the connection's read. */
+  private static final class AnswerAndClose extends ChannelInboundHandlerAdapter {
+    ChannelFuture answer;
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ReferenceCountUtil.release(msg);
+      answer = ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {7}));
+      ctx.close();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aWriteHandedToTheConnectionBeforeACloseSucceeds(Muxer muxer) {
+    AnswerAndClose server = new AnswerAndClose();
+    try (SessionPair pair = new SessionPair(muxer, ch -> ch.pipeline().addLast(server))) {
+      Collect opener = Collect.observing();
+      StreamChannel out = pair.open(opener);
+      out.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1}));
+      pair.pump();
+      assertTrue(server.answer.isSuccess(), "its bytes went before the stream's end: " + server.answer.cause());
+      assertArrayEquals(new byte[] {7}, opener.received());
+      assertTrue(opener.exceptions().isEmpty(), "ended, not reset");
     }
   }
 
