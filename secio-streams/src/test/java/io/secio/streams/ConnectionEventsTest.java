@@ -38,6 +38,7 @@ class ConnectionEventsTest {
       pair.client.pipeline().fireExceptionCaught(below);
       pair.client.runPendingTasks();
       assertSame(below, ours.exceptions().get(0), "the stream hears the cause itself");
+      assertTrue(pair.client.outboundMessages().isEmpty(), "no goodbye and no reset over a failed connection");
       assertEquals(List.of("active", "exception IOException", "inactive"), ours.events());
       assertSame(below, assertThrows(IOException.class, pair.client::checkException), "the pipeline, once");
       assertFalse(pair.client.isOpen());

@@ -69,7 +69,8 @@ class StreamQueuesTest {
     pending.add(Unpooled.buffer().writeBytes(new byte[10]), first);
     assertNull(pending.peekFlushed(), "written, not flushed");
     pending.flush();
-    pending.add(Unpooled.buffer().writeBytes(new byte[5]), second);
+    ByteBuf unsent = Unpooled.buffer().writeBytes(new byte[5]);
+    pending.add(unsent, second);
     pending.add(PendingWrites.END, end);
     assertEquals(15, pending.bytes());
     assertTrue(pending.holdsData());
@@ -84,6 +85,7 @@ class StreamQueuesTest {
     pending.flush();
     assertFalse(pending.isEmpty());
     pending.failAll(new ClosedChannelException());
+    assertEquals(0, unsent.refCnt(), "released with its write");
     assertTrue(pending.isEmpty());
     assertEquals(0, pending.bytes());
     assertFalse(pending.holdsData());
