@@ -37,6 +37,7 @@ import io.secio.streams.yamux.YamuxHandler;
 import io.secio.testsupport.Collect;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -192,30 +193,57 @@ class StreamChannelApiTest {
     }
   }
 
-  /** Answers the first read and closes its stream at once, inside the connection's read. */
+  /** Answers the first read with writes of {@code sizes} bytes and closes its stream at once, inside the connection's read. */
   private static final class AnswerAndClose extends ChannelInboundHandlerAdapter {
-    ChannelFuture answer;
+    final List<ChannelFuture> answers = new ArrayList<>();
+    private final int[] sizes;
+
+    AnswerAndClose(int... sizes) {
+      this.sizes = sizes;
+    }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       ReferenceCountUtil.release(msg);
-      answer = ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {7}));
+      for (int size : sizes) {
+        answers.add(ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[size])));
+      }
       ctx.close();
     }
+  }
+
+  /** A stream opened from the client whose first byte {@code server} answers and closes on. */
+  private static Collect answeredAndClosed(SessionPair pair) {
+    Collect opener = Collect.observing();
+    pair.open(opener).writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1}));
+    pair.pump();
+    return opener;
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("muxers")
   void aWriteHandedToTheConnectionBeforeACloseSucceeds(Muxer muxer) {
-    AnswerAndClose server = new AnswerAndClose();
+    AnswerAndClose server = new AnswerAndClose(1);
     try (SessionPair pair = new SessionPair(muxer, ch -> ch.pipeline().addLast(server))) {
-      Collect opener = Collect.observing();
-      StreamChannel out = pair.open(opener);
-      out.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1}));
-      pair.pump();
-      assertTrue(server.answer.isSuccess(), "its bytes went before the stream's end: " + server.answer.cause());
-      assertArrayEquals(new byte[] {7}, opener.received());
+      Collect opener = answeredAndClosed(pair);
+      ChannelFuture answer = server.answers.get(0);
+      assertTrue(answer.isSuccess(), "its bytes went before the stream's end: " + answer.cause());
+      assertArrayEquals(new byte[1], opener.received());
       assertTrue(opener.exceptions().isEmpty(), "ended, not reset");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aCloseWithBytesUnsentResetsAndFailsEvenTheWritesAlreadyHandedOn(Muxer muxer) {
+    // 100 KiB fill the connection (its high water mark is 64 KiB): the next write waits in the stream.
+    AnswerAndClose server = new AnswerAndClose(100 * 1024, 10);
+    try (SessionPair pair = new SessionPair(muxer, ch -> ch.pipeline().addLast(server))) {
+      Collect opener = answeredAndClosed(pair);
+      for (ChannelFuture answer : server.answers) {
+        assertInstanceOf(ClosedChannelException.class, answer.cause(), "a reset stream's bytes may be dropped");
+      }
+      assertInstanceOf(StreamResetException.class, opener.exceptions().get(0));
     }
   }
 
