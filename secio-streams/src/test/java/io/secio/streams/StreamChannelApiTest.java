@@ -402,6 +402,57 @@ class StreamChannelApiTest {
   }
 
   @Test
+  void aWriteFromAnotherThreadCountsAgainstTheHighWaterMarkAsSoonAsItIsQueued() throws Exception {
+    EventLoopGroup group = new DefaultEventLoopGroup(1);
+    try {
+      LocalAddress address = new LocalAddress("streams-" + System.nanoTime());
+      new ServerBootstrap().group(group).channel(LocalServerChannel.class)
+          .childHandler(YamuxHandler.server(YamuxConfig.tentacle(), Collect.observing())).bind(address).sync();
+      Channel client = new Bootstrap().group(group).channel(LocalChannel.class)
+          .handler(YamuxHandler.client(YamuxConfig.tentacle(), null)).connect(address).sync().channel();
+      StreamChannel s = new StreamChannelBootstrap(client).handler(Collect.observing()).open()
+          .get(GUARD_MINUTES, TimeUnit.MINUTES);
+      s.config().setWriteBufferWaterMark(new WriteBufferWaterMark(10, 20));
+      List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+      s.pipeline().addFirst(new io.netty.channel.ChannelDuplexHandler() {
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+          heard.add("writable=" + ctx.channel().isWritable());
+          ctx.fireChannelWritabilityChanged();
+        }
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+          heard.add("write");
+          ctx.write(msg, promise);
+        }
+      });
+      CountDownLatch blocked = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      client.eventLoop().execute(() -> {
+        blocked.countDown();
+        try {
+          release.await(GUARD_MINUTES, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      assertTrue(blocked.await(GUARD_MINUTES, TimeUnit.MINUTES));
+      ChannelFuture written = s.writeAndFlush(Unpooled.wrappedBuffer(new byte[100]));
+      assertFalse(s.isWritable(), "counted while it waits for the event loop");
+      release.countDown();
+      written.get(GUARD_MINUTES, TimeUnit.MINUTES);
+      client.eventLoop().submit(() -> { }).get(GUARD_MINUTES, TimeUnit.MINUTES); // what the write queued behind it
+      assertTrue(s.isWritable(), "sent: nothing counted any more");
+      assertEquals(List.of("writable=false", "write"), heard.subList(0, 2),
+          "the stream's pipeline heard it before the write reached it");
+      assertEquals("writable=true", heard.get(heard.size() - 1));
+    } finally {
+      group.shutdownGracefully(0, 0, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  @Test
   void aResetCarriesItsStreamIdAndNoStackTrace() {
     StreamResetException e = new StreamResetException(7);
     assertEquals(7, e.streamId());
