@@ -510,10 +510,6 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     pipeline.fireChannelActive();
   }
 
-  final void autoReadCleared() {
-    // Nothing to undo: with auto-read off, bytes wait in `received` until read() asks.
-  }
-
   /** Drops every byte received and not yet read; returns how many. */
   private int releaseReceived() {
     return (received == null ? 0 : received.releaseAll()) + (arriving == null ? 0 : arriving.releaseAll());
