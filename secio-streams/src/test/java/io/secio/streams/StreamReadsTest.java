@@ -249,6 +249,24 @@ class StreamReadsTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("muxers")
+  void thePeersEndClosesAStreamThatReadEverythingBeforeItAndAsksForNoMore(Muxer muxer) {
+    Reads reads = new Reads();
+    try (SessionPair pair = pair(muxer, reads, ch -> ch.config().setAutoRead(false))) {
+      StreamChannel out = pair.open(Collect.observing());
+      send(out, 1);
+      pair.pump();
+      StreamChannel accepted = pair.serverStreams.get(0).stream();
+      accepted.read();
+      assertEquals(List.of("read 2000", "readComplete"), reads.take());
+      out.shutdownOutput();
+      pair.pump();
+      assertEquals(List.of("inactive"), reads.take());
+      assertFalse(accepted.isOpen());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
   void thePeersEndClosesAStreamOnceItReadTheLastBytesBeforeIt(Muxer muxer) {
     Reads reads = new Reads();
     try (SessionPair pair = pair(muxer, reads, ch -> ch.config().setAutoRead(false))) {
