@@ -55,6 +55,22 @@ class FlowControlTest {
     }
   }
 
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aBufferSentInPiecesLeavesNothingWaitingSoItsStreamEndsCleanly(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel out = pair.open(Collect.observing());
+      byte[] data = random(3 * MIB, 5); // over yamux's window and mplex's largest message: several frames
+      out.writeAndFlush(Unpooled.wrappedBuffer(data));
+      pair.pump();
+      CollectedStream accepted = pair.serverStreams.get(0);
+      assertArrayEquals(data, accepted.collect().received());
+      out.close();
+      pair.pump();
+      assertEquals(List.of("active", "inactive"), accepted.collect().events(), "ended, not reset");
+    }
+  }
+
   /** What the connection had flushed after each write a stream made while the connection's read went on. */
   private static final class FlushesDuringARead extends ChannelInboundHandlerAdapter {
     final List<Integer> flushedAfterEachWrite = new ArrayList<>();
