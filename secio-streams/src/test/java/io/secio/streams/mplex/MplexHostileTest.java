@@ -348,6 +348,26 @@ class MplexHostileTest {
     assertEquals(0, budget.used());
   }
 
+  @Test
+  void theRestOfAMessageForAStreamClosedWhileItArrivedIsDroppedNotHeld() {
+    MemoryBudget budget = MemoryBudget.of(MIB);
+    List<CollectedStream> streams = new ArrayList<>();
+    EmbeddedChannel ch = listener(MplexConfig.builder().budget(budget).build(), streams, "10.0.0.10");
+    ch.writeInbound(MplexWire.newStream(0), Unpooled.wrappedBuffer(
+        MplexWire.headerOnly(0, MplexFrames.MESSAGE_INITIATOR, 1000), Unpooled.wrappedBuffer(new byte[500])));
+    assertEquals(500, budget.used(), "half of it came");
+    streams.get(0).stream().close();
+    ch.runPendingTasks();
+    assertEquals(0, budget.used());
+    ch.writeInbound(Unpooled.wrappedBuffer(new byte[500]));
+    assertEquals(0, budget.used(), "the other half went nowhere");
+    assertEquals(0, streams.get(0).collect().received().length);
+    assertTrue(ch.isActive());
+    assertEquals(List.of(new Frame(0, MplexFrames.CLOSE_RECEIVER, new byte[0])).toString(),
+        MplexWire.frames(ch).toString(), "our close, and nothing else");
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
   /** An mplex listener of {@code config} whose streams read only when told, for a peer at {@code remote}. */
   private static EmbeddedChannel listener(MplexConfig config, List<CollectedStream> streams, String remote) {
     EmbeddedChannel ch = new EmbeddedChannel() {
