@@ -15,16 +15,19 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipelineException;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.DefaultEventLoopGroup;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.RecvByteBufAllocator;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.local.LocalAddress;
 import io.netty.channel.local.LocalChannel;
 import io.netty.channel.local.LocalServerChannel;
@@ -414,7 +417,7 @@ class StreamChannelApiTest {
           .get(GUARD_MINUTES, TimeUnit.MINUTES);
       s.config().setWriteBufferWaterMark(new WriteBufferWaterMark(10, 20));
       List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
-      s.pipeline().addFirst(new io.netty.channel.ChannelDuplexHandler() {
+      s.pipeline().addFirst(new ChannelDuplexHandler() {
         @Override
         public void channelWritabilityChanged(ChannelHandlerContext ctx) {
           heard.add("writable=" + ctx.channel().isWritable());
@@ -450,6 +453,17 @@ class StreamChannelApiTest {
     } finally {
       group.shutdownGracefully(0, 0, TimeUnit.SECONDS).sync();
     }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void anInboundStreamHandlerThatIsNotSharableIsRefusedWhenTheMuxerIsAdded(Muxer muxer) {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    ch.pipeline().addLast(muxer.server().apply(new ChannelInboundHandlerAdapter()));
+    Exception e = assertThrows(ChannelPipelineException.class, ch::checkException);
+    assertInstanceOf(IllegalArgumentException.class, e.getCause());
+    assertTrue(e.getCause().getMessage().contains("make it @Sharable"), e.getCause().getMessage());
+    ch.finishAndReleaseAll();
   }
 
   @Test
