@@ -123,6 +123,26 @@ class StreamQueuesTest {
   }
 
   @Test
+  void aChunkOfHalfItsBufferIsKeptAndACopyTakesSmallChunksUntilExactlyFull() {
+    ReceivedBytes received = new ReceivedBytes();
+    ByteBuf read = Unpooled.buffer(1000).writeBytes(new byte[1000]);
+    ByteBuf half = read.retainedSlice(0, 500);
+    received.add(half, UnpooledByteBufAllocator.DEFAULT);
+    assertSame(half, received.poll(), "half of its buffer pins no more than it uses: kept");
+    half.release();
+    read.release();
+    int copyCap = 64 * 1024;
+    ByteBuf large = Unpooled.buffer(4 * copyCap).writeBytes(new byte[4 * copyCap]);
+    received.add(large.retainedSlice(0, 1000), UnpooledByteBufAllocator.DEFAULT);
+    received.add(large.retainedSlice(1000, copyCap - 1000), UnpooledByteBufAllocator.DEFAULT);
+    assertEquals(1, received.size(), "the second fills the first's copy to its cap exactly");
+    received.add(large.retainedSlice(copyCap, 1), UnpooledByteBufAllocator.DEFAULT);
+    assertEquals(2, received.size(), "a full copy takes nothing more");
+    large.release();
+    assertEquals(copyCap + 1, received.releaseAll());
+  }
+
+  @Test
   void aWriteInFlightCompletesOnceWithItsFrameOrWithTheStreamsClose() {
     InFlightWrites inFlight = new InFlightWrites();
     List<String> heard = new ArrayList<>();
