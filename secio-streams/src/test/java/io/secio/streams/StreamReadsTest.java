@@ -3,6 +3,7 @@ package io.secio.streams;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -10,6 +11,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelConfig;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.ChannelInputShutdownReadComplete;
 import io.secio.testsupport.Collect;
@@ -278,6 +280,24 @@ class StreamReadsTest {
       pair.pump();
       assertEquals(List.of("read 2000", "readComplete", "inactive"), reads.take());
       assertFalse(accepted.isOpen());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void withHalfClosureThePeersEndThatCameWithItsLastBytesIsHeardOnce(Muxer muxer) {
+    Reads reads = new Reads();
+    try (SessionPair pair = pair(muxer, reads, ch -> ch.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true))) {
+      StreamChannel out = pair.open(Collect.observing());
+      send(out, 1);
+      out.shutdownOutput();
+      pair.deliverInOneRead(pair.client, pair.server); // the bytes and the end in one read: a read complete follows
+      pair.pump();
+      List<String> events = reads.take();
+      assertEquals(List.of("read 2000"), events.stream().filter(e -> e.startsWith("read ")).toList());
+      assertEquals(1, events.stream().filter("inputShutdown"::equals).count(), events.toString());
+      assertEquals(1, events.stream().filter("inputShutdownReadComplete"::equals).count(), events.toString());
+      assertTrue(pair.serverStreams.get(0).stream().isOpen(), "its own output is still open");
     }
   }
 
