@@ -9,9 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.secio.testsupport.Collect;
 import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,8 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What the connection's own events do to a session, on every muxer: a failure below ends it (every
- * stream hears the cause, the connection's pipeline once, the connection closes) and a later one
- * passes on; the end of the connection's input ends it as a close does; a write to the connection
+ * stream hears the cause and can write nothing more, the connection's pipeline hears it once, the
+ * connection closes) and a later one passes on; the end of the connection's input ends it as a close does; a write to the connection
  * itself fails, its bytes released; what is not a {@code ByteBuf} passes the muxer by.
  */
 class ConnectionEventsTest {
@@ -45,6 +49,34 @@ class ConnectionEventsTest {
       IOException later = new IOException("and again");
       pair.client.pipeline().fireExceptionCaught(later);
       assertSame(later, assertThrows(IOException.class, pair.client::checkException), "after the end: passed on");
+    }
+  }
+
+  /** On hearing its connection failed, tries to write and to half-close; records what it was told. */
+  private static final class WriteOnFailure extends ChannelInboundHandlerAdapter {
+    final List<Object> heard = new ArrayList<>();
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      StreamChannel stream = (StreamChannel) ctx.channel();
+      heard.add(stream.isOpen() && stream.isOutputShutdown());
+      heard.add(ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1})).cause().getClass());
+      heard.add(stream.shutdownOutput().cause().getClass());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aStreamHearingItsConnectionFailedCanWriteNothingMore(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      WriteOnFailure stream = new WriteOnFailure();
+      pair.open(stream);
+      pair.client.pipeline().fireExceptionCaught(new IOException("the socket broke"));
+      pair.client.runPendingTasks();
+      assertEquals(List.of(true, ClosedChannelException.class, ClosedChannelException.class), stream.heard,
+          "still open while it hears why, but its output is gone");
+      assertTrue(pair.client.outboundMessages().isEmpty(), "no frame after the failure");
+      assertThrows(IOException.class, pair.client::checkException);
     }
   }
 
