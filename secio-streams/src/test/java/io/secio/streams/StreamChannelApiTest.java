@@ -181,6 +181,7 @@ class StreamChannelApiTest {
       assertTrue(third.reset(new ClosedChannelException()).isSuccess());
       pair.pump();
       assertFalse(first.isOpen() || second.isOpen() || third.isOpen());
+      assertTrue(first.isOutputShutdown() && first.isInputShutdown(), "a closed stream is shut both ways");
       assertFalse(pair.serverStreams.stream().anyMatch(s -> s.stream().isOpen()), "each reset reached the peer");
     }
   }
@@ -320,6 +321,7 @@ class StreamChannelApiTest {
       assertEquals(0, out.bytesBeforeWritable());
       out.write(Unpooled.wrappedBuffer(new byte[150]));
       assertEquals(51, out.bytesBeforeUnwritable());
+      assertEquals(0, out.bytesBeforeWritable(), "over the low mark, but writable: nothing to drain");
       out.write(Unpooled.wrappedBuffer(new byte[100]));
       assertFalse(out.isWritable());
       assertEquals(0, out.bytesBeforeUnwritable());
