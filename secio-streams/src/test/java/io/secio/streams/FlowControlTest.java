@@ -9,6 +9,8 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.ReferenceCountUtil;
 import io.secio.testsupport.Collect;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +52,52 @@ class FlowControlTest {
       assertArrayEquals(data, pair.serverStreams.get(1).collect().received());
       assertEquals(0, pair.serverStreams.get(0).collect().received().length);
       assertTrue(blocked.isOpen());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aBufferSentInPiecesLeavesNothingWaitingSoItsStreamEndsCleanly(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel out = pair.open(Collect.observing());
+      byte[] data = random(3 * MIB, 5); // over yamux's window and mplex's largest message: several frames
+      out.writeAndFlush(Unpooled.wrappedBuffer(data));
+      pair.pump();
+      CollectedStream accepted = pair.serverStreams.get(0);
+      assertArrayEquals(data, accepted.collect().received());
+      out.close();
+      pair.pump();
+      assertEquals(List.of("active", "inactive"), accepted.collect().events(), "ended, not reset");
+    }
+  }
+
+  /** What the connection had flushed after each write a stream made while the connection's read went on. */
+  private static final class FlushesDuringARead extends ChannelInboundHandlerAdapter {
+    final List<Integer> flushedAfterEachWrite = new ArrayList<>();
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ReferenceCountUtil.release(msg);
+      EmbeddedChannel connection = (EmbeddedChannel) ctx.channel().parent();
+      ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[100]));
+      flushedAfterEachWrite.add(connection.outboundMessages().size());
+      ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[256 * 1024 - 100]));
+      flushedAfterEachWrite.add(connection.outboundMessages().size());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void flushesWaitForTheEndOfTheConnectionsReadUntil256KiBOfDataWait(Muxer muxer) {
+    FlushesDuringARead flushes = new FlushesDuringARead();
+    try (SessionPair pair = new SessionPair(muxer, ch -> ch.pipeline().addLast(flushes))) {
+      StreamChannel out = pair.open(Collect.observing());
+      // Writable all along: it is the bytes written that flush, not the connection filling up.
+      pair.server.config().setWriteBufferWaterMark(new WriteBufferWaterMark(MIB, 2 * MIB));
+      out.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1}));
+      pair.deliverInOneRead(pair.client, pair.server);
+      assertEquals(0, flushes.flushedAfterEachWrite.get(0), "100 bytes wait for the read's end");
+      assertTrue(flushes.flushedAfterEachWrite.get(1) > 0, "256 KiB go at once");
     }
   }
 

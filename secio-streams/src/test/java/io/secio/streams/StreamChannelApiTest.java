@@ -15,27 +15,32 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipelineException;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.DefaultEventLoopGroup;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.RecvByteBufAllocator;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.local.LocalAddress;
 import io.netty.channel.local.LocalChannel;
 import io.netty.channel.local.LocalServerChannel;
 import io.netty.channel.socket.ChannelOutputShutdownException;
 import io.netty.util.AttributeKey;
+import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.secio.streams.yamux.YamuxConfig;
 import io.secio.streams.yamux.YamuxHandler;
 import io.secio.testsupport.Collect;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -123,9 +128,13 @@ class StreamChannelApiTest {
   void writesAreRefusedWithTheirReason(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
       StreamChannel out = pair.open(Collect.observing());
+      assertFalse(out.isOutputShutdown() || out.isInputShutdown() || out.isShutdown());
       assertInstanceOf(IllegalArgumentException.class, out.writeAndFlush("not bytes").cause());
       assertTrue(out.shutdownOutput().isSuccess());
+      assertTrue(out.isOpen() && out.isOutputShutdown());
+      int written = pair.client.outboundMessages().size();
       assertTrue(out.shutdownOutput().isSuccess(), "a second half-close succeeds");
+      assertEquals(written, pair.client.outboundMessages().size(), "and writes no second end");
       ByteBuf late = Unpooled.wrappedBuffer(new byte[] {1});
       assertInstanceOf(ChannelOutputShutdownException.class, out.writeAndFlush(late).cause());
       assertEquals(0, late.refCnt(), "released");
@@ -136,6 +145,109 @@ class StreamChannelApiTest {
       assertEquals(0, closed.refCnt());
       assertInstanceOf(ClosedChannelException.class, out.shutdownOutput().cause());
       assertTrue(out.isInputShutdown() && out.isOutputShutdown() && out.isShutdown());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aCancelledPromiseNeitherWritesNorCloses(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel out = pair.open(Collect.observing());
+      ByteBuf data = Unpooled.wrappedBuffer(new byte[] {1, 2, 3});
+      ChannelPromise cancelled = out.newPromise();
+      cancelled.cancel(false);
+      out.writeAndFlush(data, cancelled);
+      assertEquals(0, data.refCnt(), "released, not queued");
+      ChannelPromise closeCancelled = out.newPromise();
+      closeCancelled.cancel(false);
+      out.close(closeCancelled);
+      pair.pump();
+      assertTrue(out.isOpen());
+      assertEquals(0, pair.serverStreams.get(0).collect().received().length);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void eachResetAnswersWithItsFuture(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel first = pair.open(Collect.observing());
+      assertTrue(first.reset().isSuccess());
+      StreamChannel second = pair.open(Collect.observing());
+      ChannelPromise promise = second.newPromise();
+      assertSame(promise, second.reset(promise));
+      assertTrue(promise.isSuccess());
+      StreamChannel third = pair.open(Collect.observing());
+      assertTrue(third.reset(new ClosedChannelException()).isSuccess());
+      pair.pump();
+      assertFalse(first.isOpen() || second.isOpen() || third.isOpen());
+      assertTrue(first.isOutputShutdown() && first.isInputShutdown(), "a closed stream is shut both ways");
+      assertFalse(pair.serverStreams.stream().anyMatch(s -> s.stream().isOpen()), "each reset reached the peer");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void anEmptyWriteSucceedsAndSendsNoFrame(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer)) {
+      StreamChannel out = pair.open(Collect.observing());
+      int written = pair.client.outboundMessages().size();
+      assertTrue(out.writeAndFlush(Unpooled.EMPTY_BUFFER).isSuccess());
+      assertEquals(written, pair.client.outboundMessages().size());
+    }
+  }
+
+  /** Answers the first read with writes of {@code sizes} bytes and closes its stream at once, inside the connection's read. */
+  private static final class AnswerAndClose extends ChannelInboundHandlerAdapter {
+    final List<ChannelFuture> answers = new ArrayList<>();
+    private final int[] sizes;
+
+    AnswerAndClose(int... sizes) {
+      this.sizes = sizes;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ReferenceCountUtil.release(msg);
+      for (int size : sizes) {
+        answers.add(ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[size])));
+      }
+      ctx.close();
+    }
+  }
+
+  /** A stream opened from the client whose first byte {@code server} answers and closes on. */
+  private static Collect answeredAndClosed(SessionPair pair) {
+    Collect opener = Collect.observing();
+    pair.open(opener).writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1}));
+    pair.pump();
+    return opener;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aWriteHandedToTheConnectionBeforeACloseSucceeds(Muxer muxer) {
+    AnswerAndClose server = new AnswerAndClose(1);
+    try (SessionPair pair = new SessionPair(muxer, ch -> ch.pipeline().addLast(server))) {
+      Collect opener = answeredAndClosed(pair);
+      ChannelFuture answer = server.answers.get(0);
+      assertTrue(answer.isSuccess(), "its bytes went before the stream's end: " + answer.cause());
+      assertArrayEquals(new byte[1], opener.received());
+      assertTrue(opener.exceptions().isEmpty(), "ended, not reset");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void aCloseWithBytesUnsentResetsAndFailsEvenTheWritesAlreadyHandedOn(Muxer muxer) {
+    // 100 KiB fill the connection (its high water mark is 64 KiB): the next write waits in the stream.
+    AnswerAndClose server = new AnswerAndClose(100 * 1024, 10);
+    try (SessionPair pair = new SessionPair(muxer, ch -> ch.pipeline().addLast(server))) {
+      Collect opener = answeredAndClosed(pair);
+      for (ChannelFuture answer : server.answers) {
+        assertInstanceOf(ClosedChannelException.class, answer.cause(), "a reset stream's bytes may be dropped");
+      }
+      assertInstanceOf(StreamResetException.class, opener.exceptions().get(0));
     }
   }
 
@@ -209,6 +321,7 @@ class StreamChannelApiTest {
       assertEquals(0, out.bytesBeforeWritable());
       out.write(Unpooled.wrappedBuffer(new byte[150]));
       assertEquals(51, out.bytesBeforeUnwritable());
+      assertEquals(0, out.bytesBeforeWritable(), "over the low mark, but writable: nothing to drain");
       out.write(Unpooled.wrappedBuffer(new byte[100]));
       assertFalse(out.isWritable());
       assertEquals(0, out.bytesBeforeUnwritable());
@@ -216,6 +329,35 @@ class StreamChannelApiTest {
       out.flush();
       assertTrue(out.isWritable());
       assertEquals(0, out.bytesBeforeWritable());
+    }
+  }
+
+  @Test
+  void aLowWaterMarkOfZeroIsReachedWhenEveryByteLeft() {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(YamuxConfig.tentacle()))) {
+      StreamChannel out = pair.open(Collect.observing());
+      out.config().setWriteBufferWaterMark(new WriteBufferWaterMark(0, 10));
+      out.write(Unpooled.wrappedBuffer(new byte[20]));
+      assertFalse(out.isWritable());
+      assertEquals(21, out.bytesBeforeWritable());
+      out.flush();
+      assertTrue(out.isWritable(), "nothing waits: under no mark, yet writable");
+    }
+  }
+
+  @Test
+  void aStreamUnwritableOnlyForItsConnectionHasNoBytesToDrain() {
+    try (SessionPair pair = new SessionPair(Muxer.yamux(YamuxConfig.tentacle()))) {
+      StreamChannel out = pair.open(Collect.observing());
+      out.config().setWriteBufferWaterMark(new WriteBufferWaterMark(100, 200));
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, false);
+      pair.client.runPendingTasks();
+      assertFalse(out.isWritable());
+      assertEquals(0, out.bytesBeforeWritable(), "never negative: its own queue is under the low mark");
+      assertEquals(0, out.bytesBeforeUnwritable());
+      pair.client.unsafe().outboundBuffer().setUserDefinedWritability(1, true);
+      pair.client.runPendingTasks();
+      assertTrue(out.isWritable());
     }
   }
 
@@ -262,6 +404,68 @@ class StreamChannelApiTest {
     } finally {
       group.shutdownGracefully(0, 0, TimeUnit.SECONDS).sync();
     }
+  }
+
+  @Test
+  void aWriteFromAnotherThreadCountsAgainstTheHighWaterMarkAsSoonAsItIsQueued() throws Exception {
+    EventLoopGroup group = new DefaultEventLoopGroup(1);
+    try {
+      LocalAddress address = new LocalAddress("streams-" + System.nanoTime());
+      new ServerBootstrap().group(group).channel(LocalServerChannel.class)
+          .childHandler(YamuxHandler.server(YamuxConfig.tentacle(), Collect.observing())).bind(address).sync();
+      Channel client = new Bootstrap().group(group).channel(LocalChannel.class)
+          .handler(YamuxHandler.client(YamuxConfig.tentacle(), null)).connect(address).sync().channel();
+      StreamChannel s = new StreamChannelBootstrap(client).handler(Collect.observing()).open()
+          .get(GUARD_MINUTES, TimeUnit.MINUTES);
+      s.config().setWriteBufferWaterMark(new WriteBufferWaterMark(10, 20));
+      List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+      s.pipeline().addFirst(new ChannelDuplexHandler() {
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+          heard.add("writable=" + ctx.channel().isWritable());
+          ctx.fireChannelWritabilityChanged();
+        }
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+          heard.add("write");
+          ctx.write(msg, promise);
+        }
+      });
+      CountDownLatch blocked = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      client.eventLoop().execute(() -> {
+        blocked.countDown();
+        try {
+          release.await(GUARD_MINUTES, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      assertTrue(blocked.await(GUARD_MINUTES, TimeUnit.MINUTES));
+      ChannelFuture written = s.writeAndFlush(Unpooled.wrappedBuffer(new byte[100]));
+      assertFalse(s.isWritable(), "counted while it waits for the event loop");
+      release.countDown();
+      written.get(GUARD_MINUTES, TimeUnit.MINUTES);
+      client.eventLoop().submit(() -> { }).get(GUARD_MINUTES, TimeUnit.MINUTES); // what the write queued behind it
+      assertTrue(s.isWritable(), "sent: nothing counted any more");
+      assertEquals(List.of("writable=false", "write"), heard.subList(0, 2),
+          "the stream's pipeline heard it before the write reached it");
+      assertEquals("writable=true", heard.get(heard.size() - 1));
+    } finally {
+      group.shutdownGracefully(0, 0, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
+  void anInboundStreamHandlerThatIsNotSharableIsRefusedWhenTheMuxerIsAdded(Muxer muxer) {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    ch.pipeline().addLast(muxer.server().apply(new ChannelInboundHandlerAdapter()));
+    Exception e = assertThrows(ChannelPipelineException.class, ch::checkException);
+    assertInstanceOf(IllegalArgumentException.class, e.getCause());
+    assertTrue(e.getCause().getMessage().contains("make it @Sharable"), e.getCause().getMessage());
+    ch.finishAndReleaseAll();
   }
 
   @Test

@@ -152,6 +152,24 @@ class StreamChannelTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("muxers")
+  void aStreamHalfClosedByThePeerClosesWhenItsConnectionEndsInOrder(Muxer muxer) {
+    try (SessionPair pair = new SessionPair(muxer, ch -> ch.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true))) {
+      StreamChannel out = pair.open(Collect.observing());
+      out.shutdownOutput();
+      pair.pump();
+      CollectedStream accepted = pair.serverStreams.get(0);
+      assertEquals(List.of("active", "inputShutdown", "inputShutdownReadComplete"), accepted.collect().events());
+      pair.server.close();
+      pair.server.runPendingTasks();
+      assertFalse(accepted.stream().isOpen(), "nothing comes and nothing may go: the stream is over");
+      assertEquals(List.of("active", "inputShutdown", "inputShutdownReadComplete", "inactive"),
+          accepted.collect().events());
+      assertTrue(accepted.collect().exceptions().isEmpty());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("muxers")
   void closeEndsTheStreamAndThePeersLaterDataIsDropped(Muxer muxer) {
     try (SessionPair pair = new SessionPair(muxer)) {
       Collect opener = Collect.observing();

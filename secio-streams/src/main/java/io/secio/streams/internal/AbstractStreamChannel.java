@@ -198,6 +198,9 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
         pipeline.fireChannelReadComplete();
       }
       endInput();
+      if (isOpen()) {
+        unsafe.closeForcibly(); // its input had ended before (half-closure): now nothing may go either
+      }
     }
   }
 
@@ -505,10 +508,6 @@ public abstract class AbstractStreamChannel extends PipelineChannel implements S
     registered = true;
     pipeline.fireChannelRegistered();
     pipeline.fireChannelActive();
-  }
-
-  final void autoReadCleared() {
-    // Nothing to undo: with auto-read off, bytes wait in `received` until read() asks.
   }
 
   /** Drops every byte received and not yet read; returns how many. */

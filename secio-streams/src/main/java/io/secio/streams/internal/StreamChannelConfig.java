@@ -60,11 +60,6 @@ final class StreamChannelConfig extends DefaultChannelConfig implements DuplexCh
   }
 
   @Override
-  protected void autoReadCleared() {
-    ((AbstractStreamChannel) channel).autoReadCleared();
-  }
-
-  @Override
   @Deprecated
   public StreamChannelConfig setMaxMessagesPerRead(int maxMessagesPerRead) {
     super.setMaxMessagesPerRead(maxMessagesPerRead);

@@ -69,7 +69,8 @@ class StreamQueuesTest {
     pending.add(Unpooled.buffer().writeBytes(new byte[10]), first);
     assertNull(pending.peekFlushed(), "written, not flushed");
     pending.flush();
-    pending.add(Unpooled.buffer().writeBytes(new byte[5]), second);
+    ByteBuf unsent = Unpooled.buffer().writeBytes(new byte[5]);
+    pending.add(unsent, second);
     pending.add(PendingWrites.END, end);
     assertEquals(15, pending.bytes());
     assertTrue(pending.holdsData());
@@ -84,6 +85,7 @@ class StreamQueuesTest {
     pending.flush();
     assertFalse(pending.isEmpty());
     pending.failAll(new ClosedChannelException());
+    assertEquals(0, unsent.refCnt(), "released with its write");
     assertTrue(pending.isEmpty());
     assertEquals(0, pending.bytes());
     assertFalse(pending.holdsData());
@@ -118,6 +120,26 @@ class StreamQueuesTest {
     assertEquals(110, received.releaseAll());
     assertTrue(received.isEmpty());
     assertEquals(0, received.bytes());
+  }
+
+  @Test
+  void aChunkOfHalfItsBufferIsKeptAndACopyTakesSmallChunksUntilExactlyFull() {
+    ReceivedBytes received = new ReceivedBytes();
+    ByteBuf read = Unpooled.buffer(1000).writeBytes(new byte[1000]);
+    ByteBuf half = read.retainedSlice(0, 500);
+    received.add(half, UnpooledByteBufAllocator.DEFAULT);
+    assertSame(half, received.poll(), "half of its buffer pins no more than it uses: kept");
+    half.release();
+    read.release();
+    int copyCap = 64 * 1024;
+    ByteBuf large = Unpooled.buffer(4 * copyCap).writeBytes(new byte[4 * copyCap]);
+    received.add(large.retainedSlice(0, 1000), UnpooledByteBufAllocator.DEFAULT);
+    received.add(large.retainedSlice(1000, copyCap - 1000), UnpooledByteBufAllocator.DEFAULT);
+    assertEquals(1, received.size(), "the second fills the first's copy to its cap exactly");
+    received.add(large.retainedSlice(copyCap, 1), UnpooledByteBufAllocator.DEFAULT);
+    assertEquals(2, received.size(), "a full copy takes nothing more");
+    large.release();
+    assertEquals(copyCap + 1, received.releaseAll());
   }
 
   @Test

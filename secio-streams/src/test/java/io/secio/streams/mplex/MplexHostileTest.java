@@ -325,6 +325,49 @@ class MplexHostileTest {
     assertFalse(ch.finishAndReleaseAll());
   }
 
+  @Test
+  void aStreamThatShutsItsInputGivesBackWhatItReadAndWhatWaitedToTheConnectionAndTheBudget() {
+    MemoryBudget budget = MemoryBudget.of(MIB);
+    MplexConfig config = MplexConfig.builder().maxMessage(3000).maxStreamBuffer(3000).maxSessionBuffer(3000)
+        .budget(budget).build();
+    List<CollectedStream> streams = new ArrayList<>();
+    EmbeddedChannel ch = listener(config, streams, "10.0.0.9");
+    ch.writeInbound(MplexWire.newStream(0), MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[1000]));
+    streams.get(0).stream().read(); // read, not yet given back: that waits for the next read
+    ch.writeInbound(MplexWire.frame(0, MplexFrames.MESSAGE_INITIATOR, new byte[500]));
+    assertEquals(1000, streams.get(0).collect().received().length);
+    assertEquals(1500, budget.used());
+    assertTrue(streams.get(0).stream().shutdownInput().isSuccess());
+    assertEquals(0, budget.used(), "the bytes read and the bytes waiting went back");
+    ch.writeInbound(MplexWire.newStream(1), MplexWire.frame(1, MplexFrames.MESSAGE_INITIATOR, new byte[3000]));
+    ch.runPendingTasks();
+    assertTrue(streams.get(1).stream().isOpen(), "the connection's whole bound is free again");
+    assertEquals(0, MplexWire.written(ch).length, "no reset");
+    assertEquals(3000, budget.used());
+    assertFalse(ch.finishAndReleaseAll());
+    assertEquals(0, budget.used());
+  }
+
+  @Test
+  void theRestOfAMessageForAStreamClosedWhileItArrivedIsDroppedNotHeld() {
+    MemoryBudget budget = MemoryBudget.of(MIB);
+    List<CollectedStream> streams = new ArrayList<>();
+    EmbeddedChannel ch = listener(MplexConfig.builder().budget(budget).build(), streams, "10.0.0.10");
+    ch.writeInbound(MplexWire.newStream(0), Unpooled.wrappedBuffer(
+        MplexWire.headerOnly(0, MplexFrames.MESSAGE_INITIATOR, 1000), Unpooled.wrappedBuffer(new byte[500])));
+    assertEquals(500, budget.used(), "half of it came");
+    streams.get(0).stream().close();
+    ch.runPendingTasks();
+    assertEquals(0, budget.used());
+    ch.writeInbound(Unpooled.wrappedBuffer(new byte[500]));
+    assertEquals(0, budget.used(), "the other half went nowhere");
+    assertEquals(0, streams.get(0).collect().received().length);
+    assertTrue(ch.isActive());
+    assertEquals(List.of(new Frame(0, MplexFrames.CLOSE_RECEIVER, new byte[0])).toString(),
+        MplexWire.frames(ch).toString(), "our close, and nothing else");
+    assertFalse(ch.finishAndReleaseAll());
+  }
+
   /** An mplex listener of {@code config} whose streams read only when told, for a peer at {@code remote}. */
   private static EmbeddedChannel listener(MplexConfig config, List<CollectedStream> streams, String remote) {
     EmbeddedChannel ch = new EmbeddedChannel() {

@@ -181,6 +181,25 @@ class HostileFramesTest {
     }
   }
 
+  @Test
+  void aGoAwayThePeerNeverReadsClosesTheConnectionAfterTheWriteTimeout() {
+    Unread unread = new Unread();
+    EmbeddedChannel ch = new EmbeddedChannel(unread, YamuxHandler.client(TENTACLE, null));
+    ChannelFuture closed = ch.pipeline().close(); // not ch.close(): EmbeddedChannel's cancels every timer
+    assertEquals(1, unread.held.size(), "the GoAway, written and never taken");
+    assertTrue(ch.isOpen(), "it waits for the GoAway to go");
+    long half = TENTACLE.writeTimeout().toNanos() / 2;
+    ch.advanceTimeBy(half, TimeUnit.NANOSECONDS);
+    ch.runScheduledPendingTasks();
+    assertTrue(ch.isOpen());
+    ch.advanceTimeBy(half + 1, TimeUnit.NANOSECONDS);
+    ch.runScheduledPendingTasks();
+    assertFalse(ch.isOpen(), "closed anyway once its time ran out");
+    assertTrue(closed.isSuccess());
+    unread.release();
+    ch.finishAndReleaseAll();
+  }
+
   /** Holds every write: the peer reads nothing, until {@link #read()}. */
   private static final class Unread extends ChannelOutboundHandlerAdapter {
     final List<Object> held = new ArrayList<>();
