@@ -127,11 +127,6 @@ public abstract class FlowController<F extends FlowState> {
     return muxer.isInactive();
   }
 
-  /** Flushes the connection now, or at the end of its read burst. */
-  protected final void flush() {
-    muxer.flush();
-  }
-
   /** Makes {@code state}'s stream unwritable while the peer granted it nothing, or writable again. */
   protected final void creditExhausted(F state, boolean exhausted) {
     state.stream.noCredit(exhausted);

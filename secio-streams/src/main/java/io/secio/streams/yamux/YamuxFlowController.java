@@ -184,8 +184,7 @@ final class YamuxFlowController extends FlowController<YamuxFlowController.Windo
     }
     long grant = grant(w, streamCount(), false);
     if (grant > 0) {
-      writer.writeWindowUpdate(stream.streamId(), grant);
-      flush();
+      writer.writeWindowUpdate(stream.streamId(), grant); // a control frame: flushed as every one is
     }
   }
 
