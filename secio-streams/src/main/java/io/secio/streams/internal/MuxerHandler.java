@@ -53,7 +53,9 @@ public abstract class MuxerHandler extends ChannelDuplexHandler {
 
   @Override
   public final void handlerRemoved(ChannelHandlerContext ctx) {
-    session.removed();
+    if (session != null) { // null when handlerAdded refused the pipeline: nothing started
+      session.removed();
+    }
   }
 
   @Override

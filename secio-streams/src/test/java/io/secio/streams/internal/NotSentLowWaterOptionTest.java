@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelConfig;
@@ -132,6 +133,7 @@ class NotSentLowWaterOptionTest {
     ch.pipeline().addLast(other.eventLoop(), YamuxHandler.client(YamuxConfig.tentacle(), null));
     ChannelPipelineException e = assertThrows(ChannelPipelineException.class, ch::checkException);
     assertInstanceOf(IllegalStateException.class, e.getCause());
+    assertTrue(e.getMessage().endsWith("removed."), "removed cleanly, no second failure: " + e.getMessage());
     assertNull(ch.pipeline().get(YamuxHandler.class), "removed again");
     ch.finishAndReleaseAll();
     other.finishAndReleaseAll();
