@@ -58,6 +58,11 @@ class GrantTest {
     }
   }
 
+  /** tentacle's profile with a session window of {@code shares} 256 KiB shares. */
+  private static YamuxConfig sessionWindowOf(int shares) {
+    return YamuxConfig.tentacle().toBuilder().sessionWindow(shares * SHARE).build();
+  }
+
   private static String update(int flags, long id, long delta) {
     return "WindowUpdate flags=" + flags + " stream=" + id + " length=" + delta;
   }
@@ -80,8 +85,7 @@ class GrantTest {
   void aShortSessionWindowStarvesStreamsAndFeedsThemAsCreditFrees() {
     // Room for three shares. Every number below is tentacle's rule, delta = target - credit, with the
     // target cut to what the session window leaves free and the threshold cut in proportion.
-    YamuxConfig tight = YamuxConfig.tentacle().toBuilder().sessionWindow(3 * SHARE).build();
-    try (Receiver r = new Receiver(tight)) {
+    try (Receiver r = new Receiver(sessionWindowOf(3))) {
       r.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 1, 0));
       r.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 3, 0));
       assertEquals(List.of(update(2, 1, 2 * SHARE), update(2, 3, 0)), r.sent(),
@@ -107,8 +111,7 @@ class GrantTest {
 
   @Test
   void bytesAStreamHoldsUnreadCountAsCreditItHas() {
-    YamuxConfig tight = YamuxConfig.tentacle().toBuilder().sessionWindow(3 * SHARE).build();
-    try (Receiver r = new Receiver(tight)) {
+    try (Receiver r = new Receiver(sessionWindowOf(3))) {
       r.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 1, 0));
       r.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 3, 0));
       r.sent();
@@ -121,8 +124,7 @@ class GrantTest {
 
   @Test
   void aStarvedStreamThatClosedIsPassedOverForTheNext() {
-    YamuxConfig twoShares = YamuxConfig.tentacle().toBuilder().sessionWindow(2 * SHARE).build();
-    try (Receiver r = new Receiver(twoShares)) {
+    try (Receiver r = new Receiver(sessionWindowOf(2))) {
       r.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 1, 0));
       r.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 3, 0));
       assertEquals(List.of(update(2, 1, SHARE), update(2, 3, 0)), r.sent());
@@ -181,8 +183,7 @@ class GrantTest {
 
   @Test
   void aStreamAloneInASessionWindowOfItsMaxWindowGetsBackAllItReads() {
-    YamuxConfig fourShares = YamuxConfig.tentacle().toBuilder().sessionWindow(4 * SHARE).build();
-    try (Receiver r = new Receiver(fourShares)) {
+    try (Receiver r = new Receiver(sessionWindowOf(4))) {
       r.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 1, 0));
       assertEquals(List.of(update(2, 1, 3 * SHARE)), r.sent());
       // Its credit, 2 shares, has 1 share over its own; that excess counts as its, not as taken.
@@ -194,8 +195,7 @@ class GrantTest {
 
   @Test
   void aStreamThatReadsFreesCreditForOneThatStarved() {
-    YamuxConfig fourShares = YamuxConfig.tentacle().toBuilder().sessionWindow(4 * SHARE).build();
-    try (Receiver r = new Receiver(fourShares)) {
+    try (Receiver r = new Receiver(sessionWindowOf(4))) {
       r.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 1, 0));
       r.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 3, 0));
       assertEquals(List.of(update(2, 1, 3 * SHARE), update(2, 3, 0)), r.sent(), "stream 3 starts starved");
@@ -209,8 +209,7 @@ class GrantTest {
 
   @Test
   void aStreamUnderTheThresholdWaitsAsStarvedAndGrowsWhenAnotherCloses() {
-    YamuxConfig fourShares = YamuxConfig.tentacle().toBuilder().sessionWindow(4 * SHARE).build();
-    try (Receiver r = new Receiver(fourShares)) {
+    try (Receiver r = new Receiver(sessionWindowOf(4))) {
       r.channel.writeInbound(Wire.windowUpdate(YamuxFrames.FLAG_SYN, 1, 0));
       r.data(1, SHARE);
       r.read(1);
